@@ -1,0 +1,38 @@
+"""Provides the `expedition` command line: it parses arguments and wires the layers together."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="expedition",
+        description="Dead Weight in a terminal. Based on Dead Weight by Pedro Medeiros (saint11), "
+        "CC BY 4.0; changes were made.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from expedition.cli_odds import add_odds_command
+
+    add_odds_command(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from expedition.ui.app import run_app
+
+        return run_app()
+    handler = args.handler
+    code: int = handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The content layer of expedition (see DESIGN.md)."""

@@ -1,0 +1,1 @@
+"""The dungeon layer of expedition (see DESIGN.md)."""

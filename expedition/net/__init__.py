@@ -1,0 +1,1 @@
+"""The net layer of expedition (see DESIGN.md)."""

@@ -1,0 +1,1 @@
+"""The persistence layer of expedition (see DESIGN.md)."""

@@ -1,0 +1,1 @@
+"""The session layer of expedition (see DESIGN.md)."""

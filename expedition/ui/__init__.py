@@ -1,0 +1,1 @@
+"""The ui layer of expedition (see DESIGN.md)."""
