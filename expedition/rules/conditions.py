@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from expedition.rules.events import Event
+
+if TYPE_CHECKING:
+    from expedition.rules.character import Character
+    from expedition.rules.context import Context
 
 
 class Affliction(StrEnum):
@@ -32,3 +40,45 @@ class Trauma(StrEnum):
     PARANOID = "paranoid"
     FEARFUL = "fearful"
     VISIONS = "visions"
+
+
+def gain_affliction(ctx: Context, character: Character, affliction: Affliction, *, rule: str) -> bool:
+    """Give an affliction; gaining one already held does nothing (§4.6).
+
+    Returns:
+        True if the character did not have it before.
+    """
+    if affliction in character.afflictions:
+        return False
+    character.afflictions.add(affliction)
+    ctx.emit(AfflictionGained(rule=rule, character=character.id, affliction=affliction))
+    return True
+
+
+def cure_affliction(ctx: Context, character: Character, affliction: Affliction, *, rule: str) -> bool:
+    """Remove an affliction if the character has it.
+
+    Returns:
+        True if it was removed.
+    """
+    if affliction not in character.afflictions:
+        return False
+    character.afflictions.discard(affliction)
+    ctx.emit(AfflictionCured(rule=rule, character=character.id, affliction=affliction))
+    return True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AfflictionGained(Event):
+    """A character gained an affliction."""
+
+    character: str
+    affliction: Affliction
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AfflictionCured(Event):
+    """A character lost an affliction."""
+
+    character: str
+    affliction: Affliction
