@@ -155,9 +155,7 @@ def parse_dice(text: str) -> DiceExpr:
     """
     match = _EXPR.fullmatch(text)
     if match is None:
-        partial = _EXPR.match(text)
-        position = partial.end() if partial else _first_bad(text)
-        raise NotationError(text, position, "expected a dice expression like 3d6, 2 + 2d6 or 5 x 3d6")
+        raise NotationError(text, _first_bad(text), "expected a dice expression like 3d6, 2 + 2d6 or 5 x 3d6")
     sides = int(match["sides"])
     if sides not in SIDES:
         raise NotationError(text, match.start("sides"), f"no d{sides} in this game (d4 to d20)")
@@ -169,8 +167,46 @@ def parse_dice(text: str) -> DiceExpr:
 
 
 def _first_bad(text: str) -> int:
-    stripped = len(text) - len(text.lstrip())
-    return stripped
+    """Walk `_EXPR`'s grammar by hand and return the first position it cannot read."""
+    end = len(text)
+
+    def spaces(at: int) -> int:
+        while at < end and text[at].isspace():
+            at += 1
+        return at
+
+    def digits(at: int) -> int:
+        while at < end and text[at].isdecimal():  # the same digits as the regex's \d
+            at += 1
+        return at
+
+    at = spaces(0)
+    operators = "+x×*"  # a leading `B +` may come before `N x`, and each at most once
+    while at < end and text[at] not in "dD":
+        number_end = digits(at)
+        if number_end == at:
+            return at
+        at = spaces(number_end)
+        if at < end and text[at] in "dD":
+            break
+        if at == end or text[at] not in operators:
+            return at
+        operators = "" if text[at] != "+" else "x×*"
+        at = spaces(at + 1)
+    if at == end:
+        return at
+    at = spaces(at + 1)
+    sides_end = digits(at)
+    if sides_end == at:
+        return at
+    at = spaces(sides_end)
+    if at < end and text[at] == "+":
+        at = spaces(at + 1)
+        tail_end = digits(at)
+        if tail_end == at:
+            return at
+        at = spaces(tail_end)
+    return at
 
 
 @dataclass(frozen=True, slots=True)
