@@ -40,6 +40,7 @@ class Tag(StrEnum):
     MAGIC = "magic"
     TREASURE = "treasure"
     METAL = "metal"
+    EXTRACT = "extract"
 
 
 AWKWARD = frozenset({Tag.OVERSIZED, Tag.FRAGILE, Tag.UNSTABLE})
@@ -91,6 +92,7 @@ class ItemDef:
         armour_slot: Where armour is worn.
         shield_tokens: Shield tokens per Defend action when it is a shield.
         house: True for our own invention (not in the book).
+        per_slot: Units that share one slot, counted across a place (water: 2 per slot, §7.1).
     """
 
     key: str
@@ -110,6 +112,7 @@ class ItemDef:
     armour_slot: ArmourSlot | None = None
     shield_tokens: int = 0
     house: bool = False
+    per_slot: int = 1
 
     @property
     def slot_cost(self) -> int:
@@ -140,6 +143,9 @@ class Item:
         usage: Current usage die sides; 0 when spent or when it has no usage die.
         broken: Broken armour points per armour part.
         lit: Whether a light source is burning.
+        place: Where it sits (see `rules/places.py`): "torso", "left_hand", "right_hand",
+            "notes", a container box, or inside a worn container; "" while it is nobody's.
+        wielded: Whether it is wielded in its hand (§7.1).
     """
 
     uid: int
@@ -148,6 +154,8 @@ class Item:
     usage: int = 0
     broken: list[int] = field(default_factory=list)
     lit: bool = False
+    place: str = ""
+    wielded: bool = False
 
     @classmethod
     def new(cls, uid: int, defn: ItemDef, quantity: int | None = None) -> Item:
