@@ -1,0 +1,129 @@
+"""Provides the journal file: the campaign's records appended one by one, each length-prefixed and checked.
+
+Layout: `b"EXPDJRNL"` and a u16 version, then records of `u32 length`, `u32 crc32` and a msgpack
+map of plain values. A crash can tear the last record; reading keeps every record before the
+first damaged one and reports where and why it stopped, instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from expedition.persistence.atomic import fsync_dir
+from expedition.persistence.errors import EncodeError, SnapshotError
+from expedition.persistence.wire import Limits, pack_body, unpack_body
+
+JOURNAL_MAGIC = b"EXPDJRNL"
+"""The first eight bytes of a journal."""
+JOURNAL_VERSION = 1
+"""The journal layout version."""
+MAX_RECORD = 1 << 20
+"""Largest record read (1 MiB); an action or an answer is a few dozen bytes."""
+RECORD_LIMITS = Limits(
+    max_objects=50_000, max_str_len=64 << 10, max_bin_len=MAX_RECORD, max_container_len=10_000
+)
+"""Bounds on one record's structure."""
+_HEADER = struct.Struct(">8sH")
+_PREFIX = struct.Struct(">II")
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRead:
+    """What `read_records` found.
+
+    Attributes:
+        records: Every intact record, in the order written.
+        valid_bytes: Length of the intact part of the file; appends continue from here.
+        torn: Why reading stopped early (a torn or damaged record), or None when the file was whole.
+    """
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    valid_bytes: int = 0
+    torn: str | None = None
+
+
+def read_records(path: Path) -> JournalRead:
+    """Read a journal, keeping the records before the first damaged one. A missing file is empty.
+
+    Raises:
+        SnapshotError: If the file is not a journal at all (wrong magic or version) or cannot be read.
+    """
+    try:
+        file = open(path, "rb")  # noqa: SIM115 - closed in the finally below, across early returns
+    except FileNotFoundError:
+        return JournalRead()
+    except OSError as error:
+        raise SnapshotError(f"cannot read the journal: {error.strerror or error}", str(path)) from error
+    try:
+        head = file.read(_HEADER.size)
+        if len(head) < _HEADER.size:
+            if JOURNAL_MAGIC.startswith(head[:8]):
+                return JournalRead(torn=f"torn header ({len(head)} bytes)" if head else None)
+            raise SnapshotError("not a journal (wrong magic)", str(path))
+        magic, version = _HEADER.unpack(head)
+        if magic != JOURNAL_MAGIC:
+            raise SnapshotError("not a journal (wrong magic)", str(path))
+        if version != JOURNAL_VERSION:
+            raise SnapshotError(f"unsupported journal version {version}", str(path))
+        records: list[dict[str, Any]] = []
+        offset = _HEADER.size
+        while True:
+            prefix = file.read(_PREFIX.size)
+            if not prefix:
+                return JournalRead(records, offset)
+            torn = _torn(prefix, file, offset)
+            if isinstance(torn, str):
+                return JournalRead(records, offset, torn)
+            records.append(torn[0])
+            offset += torn[1]
+    finally:
+        file.close()
+
+
+def _torn(prefix: bytes, file: Any, offset: int) -> str | tuple[dict[str, Any], int]:
+    """The record at `offset` and its size in bytes, or why it cannot be read."""
+    if len(prefix) < _PREFIX.size:
+        return f"record at byte {offset} is torn (length prefix cut short)"
+    length, crc = _PREFIX.unpack(prefix)
+    if length > MAX_RECORD:
+        return f"record at byte {offset} declares {length} bytes, over the limit"
+    payload = file.read(length)
+    if len(payload) < length:
+        return f"record at byte {offset} is torn ({len(payload)} of {length} bytes)"
+    if zlib.crc32(payload) != crc:
+        return f"record at byte {offset} fails its checksum"
+    try:
+        record = unpack_body(payload, RECORD_LIMITS)
+    except SnapshotError as error:
+        return f"record at byte {offset} is malformed: {error.reason}"
+    return record, _PREFIX.size + length
+
+
+def append_record(path: Path, record: dict[str, Any]) -> int:
+    """Append one record and fsync; starts the file with its header when it is new or empty.
+
+    Returns:
+        Bytes added to the file.
+
+    Raises:
+        EncodeError: If `record` is not plain or breaks the record limits.
+    """
+    payload = pack_body(record, RECORD_LIMITS)
+    if len(payload) > MAX_RECORD:
+        raise EncodeError(f"journal record of {len(payload)} bytes is over the {MAX_RECORD} byte limit")
+    data = _PREFIX.pack(len(payload), zlib.crc32(payload)) + payload
+    fresh = not path.exists() or path.stat().st_size == 0
+    if fresh:
+        data = _HEADER.pack(JOURNAL_MAGIC, JOURNAL_VERSION) + data
+    with open(path, "ab") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())
+    if fresh:
+        fsync_dir(path.parent)
+    return len(data)

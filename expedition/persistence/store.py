@@ -1,0 +1,301 @@
+"""Provides `CampaignStore`: one folder per campaign of numbered snapshots, a journal and a lock.
+
+Snapshots are `snap-00000042.expd` (or `snap-00000042--expedition-1.expd` for a milestone), written
+atomically with a sequence number one above any seen in the folder. The newest `keep` plain
+snapshots stay, older ones are deleted, milestones stay forever. Loading walks from the newest
+down, moving a damaged file aside as `*.corrupt` and saying why, so one bad write never costs the
+campaign. `campaign.lock` holds the pid of the game that has the campaign open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from expedition.persistence.atomic import TEMP_SUFFIX, write_atomic
+from expedition.persistence.errors import CampaignLocked, NoSnapshot, PersistenceError, SnapshotError
+from expedition.persistence.journal import JournalRead, append_record, read_records
+from expedition.persistence.snapshot import Header, encode_snapshot, read_snapshot
+
+SAVES_ENV = "EXPEDITION_SAVES"
+"""Environment variable naming the saves folder."""
+LOCK_NAME = "campaign.lock"
+"""The lock file in a campaign folder."""
+JOURNAL_NAME = "journal.bin"
+"""The journal file in a campaign folder."""
+SUFFIX = ".expd"
+"""Suffix of snapshot files."""
+_SNAPSHOT = re.compile(r"snap-(\d{8,})(?:--([a-z0-9][a-z0-9_-]{0,47}))?\.expd")
+_ANY_SEQUENCE = re.compile(r"snap-(\d{8,})")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+_MILESTONE = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}")
+
+
+def default_saves_dir(saves: str | Path | None = None) -> Path:
+    """The saves folder: `saves` if given (`--saves`), else `$EXPEDITION_SAVES`, else `saves/` at the top."""
+    if saves:
+        return Path(saves)
+    env = os.environ.get(SAVES_ENV)
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "saves"
+
+
+def list_campaigns(root: Path) -> list[str]:
+    """Names of the campaign folders under `root`, sorted; empty if `root` does not exist."""
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and _NAME.fullmatch(p.name))
+
+
+def check(path: Path) -> tuple[bool, str]:
+    """Check one snapshot file without changing anything.
+
+    Returns:
+        `(True, summary)` for a readable snapshot, otherwise `(False, what is wrong)`.
+    """
+    try:
+        header, _ = read_snapshot(path)
+    except SnapshotError as error:
+        return False, error.reason
+    return True, f"ok: format {header.format_version}, written by expedition {header.app_version}"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult:
+    """The snapshot `load_newest` chose.
+
+    Attributes:
+        body: The body, migrated to the current format.
+        path: The file it came from.
+        header: That file's header.
+        skipped: Newer files that could not be read, with the reason; each was renamed `*.corrupt`.
+    """
+
+    body: dict[str, Any]
+    path: Path
+    header: Header
+    skipped: list[tuple[Path, str]] = field(default_factory=list)
+
+
+class CampaignStore:
+    """The folder of one campaign: snapshots, journal and lock.
+
+    Args:
+        root: The saves folder (see `default_saves_dir`).
+        name: The campaign's folder name: letters, digits, `_`, `-`, `.`, not starting with a dot.
+        keep: How many of the newest plain snapshots to keep; milestones are kept besides.
+
+    Raises:
+        PersistenceError: If `name` is not a safe folder name or `keep` is below 1.
+    """
+
+    def __init__(self, root: Path, name: str, *, keep: int = 10) -> None:
+        if not _NAME.fullmatch(name):
+            raise PersistenceError(f"{name!r} is not a campaign name (letters, digits, _ - . only)")
+        if keep < 1:
+            raise PersistenceError("keep at least one snapshot")
+        self.folder = Path(root) / name
+        """The campaign's folder."""
+        self.name = name
+        """The campaign's name."""
+        self.keep = keep
+        """How many plain snapshots to keep."""
+        self._journal_end: int | None = None
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock file."""
+        return self.folder / LOCK_NAME
+
+    @property
+    def journal_path(self) -> Path:
+        """The journal file."""
+        return self.folder / JOURNAL_NAME
+
+    # Snapshots -------------------------------------------------------------------------------
+
+    def snapshots(self) -> list[Path]:
+        """Snapshot files, oldest first (by sequence number)."""
+        if not self.folder.is_dir():
+            return []
+        found = [(int(m[1]), p) for p in self.folder.iterdir() if (m := _SNAPSHOT.fullmatch(p.name))]
+        return [path for _, path in sorted(found)]
+
+    @staticmethod
+    def milestone(path: Path) -> str | None:
+        """The milestone name in a snapshot's file name, or None for a plain snapshot."""
+        match = _SNAPSHOT.fullmatch(path.name)
+        return match[2] if match else None
+
+    def _next_sequence(self) -> int:
+        # Count corrupt and temp leftovers too, so a number is never used twice.
+        numbers = [int(m[1]) for p in self.folder.iterdir() if (m := _ANY_SEQUENCE.match(p.name.lstrip(".")))]
+        return max(numbers, default=0) + 1
+
+    def save(self, body: dict[str, Any], *, milestone: str | None = None) -> Path:
+        """Write a new snapshot atomically and prune old plain ones.
+
+        Args:
+            body: Plain values (see `wire.pack_body`).
+            milestone: A name such as "expedition-1" to keep this snapshot forever.
+
+        Returns:
+            The new snapshot's path.
+
+        Raises:
+            EncodeError: If `body` cannot be stored.
+            PersistenceError: If `milestone` is not a safe name.
+            OSError: If the folder cannot be written.
+        """
+        if milestone is not None and not _MILESTONE.fullmatch(milestone):
+            raise PersistenceError(f"{milestone!r} is not a milestone name (a-z, 0-9, _ and - only)")
+        data = encode_snapshot(body)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        name = f"snap-{self._next_sequence():08d}" + (f"--{milestone}" if milestone else "") + SUFFIX
+        path = self.folder / name
+        write_atomic(path, data)
+        self._prune()
+        return path
+
+    def _prune(self) -> None:
+        plain = [p for p in self.snapshots() if self.milestone(p) is None]
+        for path in plain[: -self.keep]:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+
+    def load_newest(self) -> LoadResult:
+        """Load the newest intact snapshot, moving damaged newer ones aside as `*.corrupt`.
+
+        Raises:
+            UnsupportedVersion: If the newest intact file was written by a newer build (nothing is moved).
+            NoSnapshot: If no snapshot can be read; the message lists every reason.
+        """
+        skipped: list[tuple[Path, str]] = []
+        for path in reversed(self.snapshots()):
+            try:
+                header, body = read_snapshot(path)
+            except SnapshotError as error:
+                if type(error) is not SnapshotError:  # UnsupportedVersion: intact, so never "corrupt"
+                    raise
+                skipped.append((path, error.reason))
+                with contextlib.suppress(OSError):
+                    os.replace(path, path.with_name(path.name + ".corrupt"))
+                continue
+            return LoadResult(body, path, header, skipped)
+        reasons = "; ".join(f"{p.name}: {why}" for p, why in skipped) or "no snapshots"
+        raise NoSnapshot(f"campaign {self.name!r} in {self.folder} cannot be loaded ({reasons})")
+
+    # Lock ------------------------------------------------------------------------------------
+
+    def acquire(self) -> None:
+        """Take the campaign's lock, recovering one left by a process that is no longer running.
+
+        Also deletes temp files a crashed writer left behind.
+
+        Raises:
+            CampaignLocked: If another live process holds the lock.
+        """
+        self.folder.mkdir(parents=True, exist_ok=True)
+        mine = f"{os.getpid()}\n{socket.gethostname()}\n".encode()
+        for _ in range(3):
+            try:
+                fd = os.open(self.lock_path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                holder = self._holder()
+                if holder is not None and holder[1] not in ("", socket.gethostname()):
+                    raise CampaignLocked(
+                        f"campaign {self.name!r} is open on {holder[1]} (pid {holder[0]}); close that game, "
+                        f"or delete {self.lock_path} if it is not running"
+                    ) from None
+                if holder is not None and holder[0] == os.getpid():
+                    return
+                if holder is not None and _alive(holder[0]):
+                    raise CampaignLocked(
+                        f"campaign {self.name!r} is open in another game (pid {holder[0]}); close that game, "
+                        f"or delete {self.lock_path} if it is not running"
+                    ) from None
+                # Stale: its process is gone. Another recovering process may race us here; the
+                # O_EXCL create below lets only one of us win.
+                with contextlib.suppress(FileNotFoundError):
+                    self.lock_path.unlink()
+                continue
+            with os.fdopen(fd, "wb") as file:
+                file.write(mine)
+                file.flush()
+                os.fsync(file.fileno())
+            self._clean_temp_files()
+            return
+        raise CampaignLocked(f"could not take the lock {self.lock_path}; try again")
+
+    def _holder(self) -> tuple[int, str] | None:
+        """(pid, host) from the lock file; None when it is missing or unreadable."""
+        try:
+            lines = self.lock_path.read_text(errors="replace").splitlines()
+        except OSError:
+            return None
+        if not lines or not lines[0].strip().isdigit():
+            return None
+        return int(lines[0]), lines[1].strip() if len(lines) > 1 else ""
+
+    def release(self) -> None:
+        """Give the lock back if this process holds it."""
+        if self._holder() == (os.getpid(), socket.gethostname()):
+            with contextlib.suppress(FileNotFoundError):
+                self.lock_path.unlink()
+
+    def __enter__(self) -> CampaignStore:
+        self.acquire()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.release()
+
+    def _clean_temp_files(self) -> None:
+        for path in self.folder.iterdir():
+            if path.name.startswith(".") and path.name.endswith(TEMP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+    # Journal ---------------------------------------------------------------------------------
+
+    def append_journal(self, record: dict[str, Any]) -> None:
+        """Append one record (plain values) to the journal and fsync it.
+
+        A torn record left at the end by a crash is cut off first, so new records stay readable.
+
+        Raises:
+            EncodeError: If `record` cannot be stored.
+        """
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if self._journal_end is None:
+            self._journal_end = self.read_journal().valid_bytes
+            if self.journal_path.exists() and self.journal_path.stat().st_size > self._journal_end:
+                os.truncate(self.journal_path, self._journal_end)
+        self._journal_end += append_record(self.journal_path, record)
+
+    def read_journal(self) -> JournalRead:
+        """Read every intact journal record; a damaged tail is reported, not raised."""
+        return read_records(self.journal_path)
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False  # kill(0) and kill(-1) would ask about process groups, not one process
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # it exists, under another user
+    except OSError:
+        return False
+    return True
