@@ -41,6 +41,7 @@ class Tag(StrEnum):
     TREASURE = "treasure"
     METAL = "metal"
     EXTRACT = "extract"
+    GRIMOIRE = "grimoire"
 
 
 AWKWARD = frozenset({Tag.OVERSIZED, Tag.FRAGILE, Tag.UNSTABLE})
@@ -70,6 +71,50 @@ class Light(StrEnum):
     NEARBY = "nearby"
 
 
+class Special(StrEnum):
+    """A special rule of a weapon, armour or shield that the rules look up (§7.5-§7.7, HOUSE §6.5).
+
+    Flags of the attack notation (X, P, R, B) live in the attack itself; these are the rest.
+    """
+
+    DODGE_ON_HIT = "dodge_on_hit"
+    """A hit gives the attacker 1 dodge token (quarterstaff)."""
+    SELF_HIT_ON_MISS = "self_hit_on_miss"
+    """On a miss roll a d6: a 1 deals 1 wound to the wielder (flail)."""
+    BREAKS_WHEN_REDUCED = "breaks_when_reduced"
+    """When all its damage is reduced roll a d6: a 1 breaks it (sacrificial dagger)."""
+    STUN_UNARMOURED = "stun_unarmoured"
+    """A hit on an enemy without armour also gives a stun token (notched whip)."""
+    STUN_ON_SIX = "stun_on_six"
+    """After a hit roll a d6: a 6 gives the enemy a stun token (war hammer)."""
+    STUN_ON_HIT = "stun_on_hit"
+    """A living target hit takes a stun token, 2 on a great success (house sleeping darts)."""
+    DIAGONAL = "diagonal"
+    """Reaches diagonally as well (§16 #2)."""
+    ONE_HANDED_PENALTY = "one_handed_penalty"
+    """Two-handed, but may be wielded in one hand with 1 die fewer (spears)."""
+    STRENGTH_THROW = "strength_throw"
+    """May be thrown with STR; then a coin flip of heads deals no damage (throwing hatchet)."""
+    EASY_TO_HIDE = "easy_to_hide"
+    """Easy to hide (small knife)."""
+    UNDEAD_ONLY = "undead_only"
+    """Its attack harms only undead (holy water)."""
+    SHARES_HAND = "shares_hand"
+    """Fits in the same hand as a wielded weapon (buckler)."""
+    SPIKED = "spiked"
+    """Deals 1 wound to a melee attacker it blocks (spiked shield)."""
+    UNDER_HEAVY = "under_heavy"
+    """May be worn under heavy armour (gambeson)."""
+    BREAKS_ON_ONES = "breaks_on_ones"
+    """A rolled 4 does not break it, only 1s do (padded armour)."""
+    BREAKS_ONE_AP = "breaks_one_ap"
+    """Each roll breaks exactly 1 AP (soldier helmet)."""
+    NO_IMPACT = "no_impact"
+    """Useless against impact attacks (chainmail, HOUSE §6.6)."""
+    DEX_DIE_PENALTY = "dex_die_penalty"
+    """The wearer has 1 DEX die fewer (gothic plate armour)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ItemDef:
     """What an item is. Facets a kind of item does not have stay at their empty default.
@@ -93,6 +138,19 @@ class ItemDef:
         shield_tokens: Shield tokens per Defend action when it is a shield.
         house: True for our own invention (not in the book).
         per_slot: Units that share one slot, counted across a place (water: 2 per slot, §7.1).
+        text: What it is and does, in our own words.
+        why: For house content, why we invented it.
+        kit: True for a book item found only in a starting kit or the sample dungeon, not in
+            the price tables (its kit stats win, §16 #7).
+        specials: Special rules the rules look up (see `Special`).
+        no_dodge: The wielder cannot Dodge while it is equipped (shields, §7.7).
+        break_risk: Risk dice rolled each time its shield tokens are spent; a trigger breaks it.
+        close_attack: Attack notation used against Close targets instead (long spear).
+        dual_attack: Attack notation when two are wielded together (short sword).
+        ammo: Item key of the ammunition it needs (short bow, crossbow).
+        reload_actions: Actions a reload takes (crossbow: 2).
+        fuel: Item key of the fuel that refills its usage die (lantern: oil).
+        value: Fixed worth in silver when it has one (house gold coin), else 0.
     """
 
     key: str
@@ -113,6 +171,18 @@ class ItemDef:
     shield_tokens: int = 0
     house: bool = False
     per_slot: int = 1
+    text: str = ""
+    why: str = ""
+    kit: bool = False
+    specials: frozenset[Special] = field(default_factory=frozenset)
+    no_dodge: bool = False
+    break_risk: int = 0
+    close_attack: str | None = None
+    dual_attack: str | None = None
+    ammo: str = ""
+    reload_actions: int = 0
+    fuel: str = ""
+    value: int = 0
 
     @property
     def slot_cost(self) -> int:

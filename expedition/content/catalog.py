@@ -1,0 +1,97 @@
+"""Provides the catalog: every content file in `assets/` loaded, validated and cross-checked at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from expedition.content import bestiary, classes, equipment, glossary, lifepath, settlements, tables
+from expedition.content.compendium import CompendiumEntry
+from expedition.content.problems import ContentError, Problem
+from expedition.rules.enemies import EnemyDef
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+"""The shipped content folder at the top of the project."""
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """All of the game's content, typed and checked.
+
+    Attributes:
+        equipment: Items, weapons, armour and shields.
+        enemies: Every enemy stat block by key.
+        lifepath: The five life-path tables.
+        classes: Classes, backgrounds, schools, gods, spells, prayers, mishaps and miracles.
+        tables: The game's roll tables (decay, omens, mortal wounds, events, sleeping places).
+        settlements: Settlement sizes, named settlements and settlement-doom effects.
+        glossary: Skills, traits, traumas and afflictions with their rules text.
+    """
+
+    equipment: equipment.Equipment
+    enemies: dict[str, EnemyDef]
+    lifepath: lifepath.LifePath
+    classes: classes.ClassBook
+    tables: tables.Tables
+    settlements: settlements.Settlements
+    glossary: glossary.Glossary
+
+    def compendium(self) -> list[CompendiumEntry]:
+        """Every entry a player can look up, grouped by kind then name."""
+        pages = [
+            *equipment.compendium_equipment(self.equipment),
+            *bestiary.compendium_bestiary(self.enemies),
+            *lifepath.compendium_lifepath(self.lifepath),
+            *classes.compendium_classes(self.classes),
+            *tables.compendium_tables(self.tables),
+            *settlements.compendium_settlements(self.settlements),
+            *glossary.compendium_glossary(self.glossary),
+        ]
+        return sorted(pages, key=lambda page: (page.kind, page.name.casefold()))
+
+
+def load_catalog(assets: Path = ASSETS) -> Catalog:
+    """Load every content file and check references between them.
+
+    Raises:
+        ContentError: Listing every problem found in every file, not only the first.
+    """
+    problems: list[Problem] = []
+    catalog = Catalog(
+        equipment=equipment.load_equipment(assets, problems),
+        enemies=bestiary.load_bestiary(assets, problems),
+        lifepath=lifepath.load_lifepath(assets, problems),
+        classes=classes.load_classes(assets, problems),
+        tables=tables.load_tables(assets, problems),
+        settlements=settlements.load_settlements(assets, problems),
+        glossary=glossary.load_glossary(assets, problems),
+    )
+    problems.extend(cross_check(catalog))
+    if problems:
+        raise ContentError(problems)
+    return catalog
+
+
+def cross_check(catalog: Catalog) -> list[Problem]:
+    """Check that every key one file names exists in the file that defines it."""
+    known: dict[str, Callable[[str], bool]] = {
+        "item": lambda key: catalog.equipment.get(key) is not None,
+        "enemy": lambda key: key in catalog.enemies,
+        "table": lambda key: key in set(catalog.tables.keys()),
+    }
+    references = [
+        *classes.references(catalog.classes),
+        *lifepath.references(catalog.lifepath),
+        *settlements.references(catalog.settlements),
+    ]
+    problems = []
+    for where, kind, key in references:
+        exists = known.get(kind)
+        if exists is None:
+            problems.append(Problem(where, message=f"names a {kind} {key!r}, a kind nothing defines"))
+        elif not exists(key):
+            problems.append(
+                Problem(where, message=f"names the {kind} {key!r}, which no content file defines")
+            )
+    return problems
