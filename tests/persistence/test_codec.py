@@ -25,6 +25,7 @@ from expedition.rules.decisions import Choice, Decision
 from expedition.rules.events import DiceRolled, Event, Note
 from expedition.rules.items import ArmourType, Item, ItemDef, Light, Tag
 from expedition.rules.skills import Skill, Trait
+from expedition.rules.trackers import Tracker, Visibility
 
 # Import every rules module so every Event subclass is defined (and so registered) before collection.
 for _info in pkgutil.walk_packages(expedition.rules.__path__, "expedition.rules."):
@@ -98,6 +99,19 @@ def test_a_list_of_events_decodes_to_each_event_class() -> None:
 # --- every registered class round-trips ------------------------------------------------------
 
 
+def _tracker(cls: type[Tracker]) -> st.SearchStrategy[Any]:
+    # Trackers refuse impossible values in __post_init__ (0 segments, overfilled), so draw valid ones.
+    return st.integers(1, 12).flatmap(
+        lambda size: st.builds(
+            cls,
+            name=st.text(max_size=10),
+            size=st.just(size),
+            filled=st.integers(0, size),
+            visibility=st.sampled_from(list(Visibility)),
+        )
+    )
+
+
 def strategy_for(hint: Any) -> st.SearchStrategy[Any]:
     origin, args = get_origin(hint), get_args(hint)
     if hint is Any:
@@ -131,6 +145,8 @@ def strategy_for(hint: Any) -> st.SearchStrategy[Any]:
                 rule=st.text(),
             )
         )
+    if isinstance(hint, type) and issubclass(hint, Tracker):
+        return _tracker(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         hints = typing.get_type_hints(hint)
         kwargs = {f.name: strategy_for(hints[f.name]) for f in dataclasses.fields(hint) if f.init}
@@ -150,9 +166,32 @@ def strategy_for(hint: Any) -> st.SearchStrategy[Any]:
 EVENT_NAMES = sorted(name for name, cls in registered().items() if issubclass(cls, Event))
 
 
-def test_every_event_class_is_registered() -> None:
+def test_every_event_and_action_class_is_registered() -> None:
+    # Walk every rules module so no class hides in a module this test run has not imported yet.
+    import importlib
+    import pkgutil
+
+    import expedition.rules
+    from expedition.persistence.state import register_actions
+    from expedition.rules.actions import Action
+
+    register_actions()
+    found: list[type] = []
+    for info in pkgutil.walk_packages(expedition.rules.__path__, "expedition.rules."):
+        module = importlib.import_module(info.name)
+        found += [
+            value
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and issubclass(value, (Event, Action))
+            and value not in (Event, Action)
+            and value.__module__ == info.name
+        ]
     assert "DiceRolled" in EVENT_NAMES and "AfflictionGained" in EVENT_NAMES
-    assert set(EVENT_NAMES) == set(expedition.rules.events.EVENT_TYPES)
+    names = registered()
+    missing = [cls.__name__ for cls in found if cls.__name__ not in names]
+    assert missing == []
+    assert len(found) > 60
 
 
 @pytest.mark.parametrize("name", sorted(registered()))

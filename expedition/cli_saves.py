@@ -1,0 +1,205 @@
+"""Provides `expedition replay` and `expedition saves list|check|export`: looking after saved campaigns.
+
+Every failure prints one line naming the file and what is wrong and exits with 2 (a replay that
+diverges exits with 1); nothing here prints a traceback or changes a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from expedition.persistence.journal import read_records
+from expedition.persistence.snapshot import read_snapshot
+from expedition.persistence.store import (
+    JOURNAL_NAME,
+    SUFFIX,
+    CampaignStore,
+    default_saves_dir,
+    list_campaigns,
+)
+
+OK, DIVERGED, BROKEN = 0, 1, 2
+"""Exit codes: fine, a replay diverged, something cannot be read."""
+
+
+def add_saves_commands(commands: Any) -> None:
+    """Register `expedition replay` and `expedition saves …` on the subcommand group."""
+    replay = commands.add_parser(
+        "replay",
+        help="re-run a campaign's journal from its seed and verify every hash",
+        description="Re-run a campaign's journal from its seed, checking every recorded hash; "
+        "a divergence names the first action that went differently.",
+    )
+    replay.add_argument("campaign", help="the campaign's folder name under the saves folder")
+    replay.add_argument("--to", type=int, metavar="N", help="stop after action N")
+    _saves_option(replay)
+    replay.set_defaults(handler=run_replay)
+
+    saves = commands.add_parser("saves", help="list, check and export saved campaigns")
+    group = saves.add_subparsers(dest="saves_command", metavar="SUBCOMMAND", required=True)
+    listing = group.add_parser("list", help="list the campaigns in the saves folder")
+    _saves_option(listing)
+    listing.set_defaults(handler=run_list)
+    checking = group.add_parser("check", help="check a snapshot, a journal or a campaign folder")
+    checking.add_argument(
+        "path", help="a snapshot file, a journal file, a campaign folder or a campaign name"
+    )
+    _saves_option(checking)
+    checking.set_defaults(handler=run_check)
+    export = group.add_parser("export", help="print a snapshot as readable JSON")
+    export.add_argument("path", help="a snapshot file, a campaign folder or a campaign name")
+    export.add_argument("--json", action="store_true", help="JSON output (the only format so far)")
+    _saves_option(export)
+    export.set_defaults(handler=run_export)
+
+
+def _saves_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--saves", metavar="DIR", help="the saves folder (default: $EXPEDITION_SAVES, else saves/)"
+    )
+
+
+def _fail(message: str, code: int = BROKEN) -> int:
+    print(f"expedition: {' '.join(message.split())}", file=sys.stderr)
+    return code
+
+
+def _resolve(path: str, saves: str | None) -> Path:
+    candidate = Path(path)
+    if candidate.exists():
+        return candidate
+    under = default_saves_dir(saves) / path
+    return under if under.exists() else candidate
+
+
+def _newest_snapshot(folder: Path) -> Path | None:
+    snapshots = CampaignStore(folder.parent, folder.name).snapshots()
+    return snapshots[-1] if snapshots else None
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Replay a campaign's journal; print the summary, or why it failed."""
+    # Imported here: the session layer is only needed by this command.
+    from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign
+
+    try:
+        store = CampaignStore(default_saves_dir(args.saves), args.campaign)
+        report = replay_campaign(store, to=args.to)
+    except ReplayDivergence as error:
+        return _fail(str(error), DIVERGED)
+    except Exception as error:  # one line, never a traceback: ReplayError, PersistenceError, OSError …
+        kind = "" if isinstance(error, ReplayError) else f"{type(error).__name__}: "
+        return _fail(f"{args.campaign}: {kind}{error}")
+    print(
+        f"{args.campaign}: replayed {report.actions} actions, {report.hashes} hashes verified; "
+        f"state hash {report.final_hash}"
+    )
+    return OK
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """List the campaigns, each with its newest snapshot's day, phase and action count."""
+    root = default_saves_dir(args.saves)
+    names = list_campaigns(root)
+    if not names:
+        print(f"no campaigns in {root}")
+        return OK
+    for name in names:
+        print(f"{name}: {_summary(root / name)}")
+    return OK
+
+
+def _summary(folder: Path) -> str:
+    newest = _newest_snapshot(folder)
+    if newest is None:
+        return "no snapshots"
+    count = len(CampaignStore(folder.parent, folder.name).snapshots())
+    try:
+        _, body = read_snapshot(newest)
+    except Exception as error:
+        return f"{count} snapshots; newest {newest.name} is damaged ({getattr(error, 'reason', error)})"
+    details = ", ".join(f"{key} {body[key]}" for key in ("day", "phase", "actions") if key in body)
+    return f"{count} snapshots, newest {newest.name}" + (f" ({details})" if details else "")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Check a snapshot, journal or campaign folder: exit 0 when intact, 2 with one line when not."""
+    path = _resolve(args.path, args.saves)
+    try:
+        intact, line = _check(path)
+    except Exception as error:  # anything unexpected is still one line
+        intact, line = False, f"{path}: {getattr(error, 'reason', None) or error}"
+    if not intact:
+        return _fail(line)
+    print(line)
+    return OK
+
+
+def _check(path: Path) -> tuple[bool, str]:
+    if path.is_dir():
+        newest = _newest_snapshot(path)
+        if newest is None:
+            return False, f"{path}: no snapshots"
+        ok, line = _check_snapshot(newest)
+        if not ok:
+            return ok, line
+        journal = path / JOURNAL_NAME
+        if journal.exists():
+            ok, journal_line = _check_journal(journal)
+            return ok, line if ok else journal_line
+        return ok, line
+    if not path.exists():
+        return False, f"{path}: no such file or folder"
+    if path.name == JOURNAL_NAME:
+        return _check_journal(path)
+    return _check_snapshot(path)
+
+
+def _check_snapshot(path: Path) -> tuple[bool, str]:
+    try:
+        header, _ = read_snapshot(path)
+    except Exception as error:
+        return False, f"{path}: {getattr(error, 'reason', None) or error}"
+    return True, f"{path}: ok (format {header.format_version}, written by expedition {header.app_version})"
+
+
+def _check_journal(path: Path) -> tuple[bool, str]:
+    read = read_records(path)
+    if read.torn:
+        return False, f"{path}: {read.torn} (the {len(read.records)} records before it are intact)"
+    return True, f"{path}: ok ({len(read.records)} journal records)"
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Print a snapshot (header and body) as indented JSON; bytes appear as hex."""
+    path = _resolve(args.path, args.saves)
+    try:
+        if path.is_dir():
+            newest = _newest_snapshot(path)
+            if newest is None:
+                return _fail(f"{path}: no snapshots")
+            path = newest
+        if path.suffix != SUFFIX and not path.exists():
+            return _fail(f"{path}: no such file")
+        header, body = read_snapshot(path)
+    except Exception as error:
+        return _fail(f"{path}: {getattr(error, 'reason', None) or error}")
+    dump = {
+        "file": str(path),
+        "format_version": header.format_version,
+        "app_version": header.app_version,
+        "checksum": header.checksum,
+        "body": body,
+    }
+    print(json.dumps(dump, indent=2, ensure_ascii=False, default=_jsonable))
+    return OK
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, bytes):
+        return value.hex()
+    raise TypeError(f"{type(value).__name__} is not plain")

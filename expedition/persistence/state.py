@@ -1,0 +1,115 @@
+"""Provides the campaign state's snapshot body, its canonical hash, and the codec registration of rules state.
+
+The rules may not import persistence, so the rules' state classes and every action class are
+registered here, from the layer that stores them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
+
+from expedition.persistence.codec import decode, encode, register
+from expedition.persistence.errors import SnapshotError
+from expedition.persistence.registry import lookup, same_class
+from expedition.rules.actions import ACTION_TYPES, Action
+from expedition.rules.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
+from expedition.rules.doom import DoomThreshold, DoomTracker
+from expedition.rules.insight import InsightSpend
+from expedition.rules.trackers import Tracker
+
+__all__ = [
+    "action_from_plain",
+    "action_to_plain",
+    "body_hash",
+    "body_to_state",
+    "register_actions",
+    "state_hash",
+    "state_to_body",
+]
+
+_STATE_CLASSES: tuple[type, ...] = (
+    CampaignState,
+    Player,
+    Location,
+    RosterEntry,
+    DoomReveal,
+    Tracker,
+    DoomTracker,
+    DoomThreshold,
+    InsightSpend,
+)
+
+
+def register_actions() -> None:
+    """Register every action class defined so far (actions register by name in the rules)."""
+    for name, cls in ACTION_TYPES.items():
+        existing = lookup(name)
+        if existing is None or not same_class(existing, cls):
+            register(cls)
+
+
+for _cls in _STATE_CLASSES:
+    register(_cls)
+register_actions()
+
+
+def state_to_body(state: CampaignState) -> dict[str, Any]:
+    """The snapshot body of a campaign state: its plain encoding (a map with the `$type` tag).
+
+    Raises:
+        EncodeError: If something in the state cannot be stored.
+    """
+    body: dict[str, Any] = encode(state, CampaignState)
+    return body
+
+
+def body_to_state(body: dict[str, Any]) -> CampaignState:
+    """Rebuild a campaign state from a snapshot body, checking every value.
+
+    Raises:
+        SnapshotError: Naming the path of the first bad value.
+    """
+    state: CampaignState = decode(body, CampaignState)
+    return state
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _canonical(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def body_hash(body: dict[str, Any]) -> str:
+    """A blake2b-128 hex digest of a state body's canonical msgpack encoding (map keys sorted)."""
+    packed = msgpack.packb(_canonical(body), use_bin_type=True)
+    return hashlib.blake2b(packed, digest_size=16, person=b"expd-state").hexdigest()
+
+
+def state_hash(state: CampaignState) -> str:
+    """The hash of `state_to_body(state)` (see `body_hash`): equal states, equal hashes."""
+    return body_hash(state_to_body(state))
+
+
+def action_to_plain(action: Action) -> dict[str, Any]:
+    """The plain, tagged encoding of an action, as the journal stores it."""
+    register_actions()
+    plain: dict[str, Any] = encode(action, Action)
+    return plain
+
+
+def action_from_plain(data: object) -> Action:
+    """Rebuild an action from its journal encoding.
+
+    Raises:
+        SnapshotError: When the data is not a known, well-formed action.
+    """
+    register_actions()
+    action = decode(data, Action)
+    if not isinstance(action, Action):  # pragma: no cover - decode checks the class
+        raise SnapshotError("not an action")
+    return action

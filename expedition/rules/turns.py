@@ -1,0 +1,257 @@
+"""Provides the first campaign actions (catch breath, spend insight, pass a turn, rename a player).
+
+Each action has a reason-giving guard `verify(state, action)`, a boolean `can(state, action)`
+and the verb `apply(ctx, state, action)`, a resolution that yields the decisions the rules need.
+`legal_actions` lists what the party could do now (for bots, tests and hints).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+from expedition.rules.actions import Action
+from expedition.rules.afflictions import bleeding_tick
+from expedition.rules.campaign import CampaignState, Phase, retire_the_fallen
+from expedition.rules.character import Attr, Character, Status
+from expedition.rules.context import Context
+from expedition.rules.decay import decay_turn
+from expedition.rules.decisions import Resolution
+from expedition.rules.dice import SeededDice
+from expedition.rules.errors import IllegalAction, InvalidAction
+from expedition.rules.events import Event
+from expedition.rules.fainting import faint_turn
+from expedition.rules.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
+from expedition.rules.mortal import Died
+from expedition.rules.recovery import can_catch_breath, catch_breath, verify_catch_breath
+from expedition.rules.skills import Skill
+
+MAX_PLAYER_NAME = 32
+"""Longest player name, in characters."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CatchBreath(Action):
+    """Catch your breath: one exploration turn in which the party recovers fatigue (§10.1)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpendInsight(Action):
+    """Spend insight on an improvement, in the interlude (§10.5.2, §10.5.4).
+
+    Attributes:
+        spend: What to buy.
+    """
+
+    spend: InsightSpend
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassTurn(Action):
+    """Let one exploration turn go by, doing nothing else (§10.1, §9.1)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RenamePlayer(Action):
+    """Change a player's display name (not a game action: it costs no time).
+
+    Attributes:
+        player: The player's id.
+        name: The new name.
+    """
+
+    player: str
+    name: str
+
+
+# --- guards ------------------------------------------------------------------------------------
+
+
+def _member(state: CampaignState, action: Action) -> Character:
+    if not action.actor:
+        raise InvalidAction(f"{type(action).__name__} needs the acting character")
+    for member in state.party:
+        if member.id == action.actor:
+            return member
+    raise IllegalAction(f"{action.actor} is not with the party.")
+
+
+def _exploring(state: CampaignState, what: str) -> None:
+    if state.phase is not Phase.EXPLORATION:
+        raise IllegalAction(f"{what} only while exploring, not during {state.phase.value}.")
+
+
+def _verify_catch_breath(state: CampaignState, action: CatchBreath) -> None:
+    _exploring(state, "The party can catch its breath")
+    verify_catch_breath(_member(state, action))
+
+
+def _verify_spend(state: CampaignState, action: SpendInsight) -> None:
+    if state.phase is not Phase.INTERLUDE:
+        raise IllegalAction("Insight is spent in the interlude, not during an expedition.")
+    verify_spend(_member(state, action), action.spend)
+
+
+def _verify_pass(state: CampaignState, action: PassTurn) -> None:
+    _exploring(state, "Turns pass")
+    if not state.living:
+        raise IllegalAction("Nobody is left alive to wait.")
+
+
+def _verify_rename(state: CampaignState, action: RenamePlayer) -> None:
+    state.player(action.player)
+    name = action.name.strip()
+    if not name:
+        raise InvalidAction("A name needs at least one visible character.")
+    if len(name) > MAX_PLAYER_NAME or not name.isprintable():
+        raise InvalidAction(f"A name is at most {MAX_PLAYER_NAME} printable characters.")
+    if any(p.name == name and p.id != action.player for p in state.players):
+        raise IllegalAction(f"Another player is already called {name}.")
+
+
+_GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
+    CatchBreath: _verify_catch_breath,
+    SpendInsight: _verify_spend,
+    PassTurn: _verify_pass,
+    RenamePlayer: _verify_rename,
+}
+
+
+def verify(state: CampaignState, action: Action) -> None:
+    """Raise unless `action` may be applied to `state` now.
+
+    Raises:
+        InvalidAction: For an unknown or malformed action.
+        IllegalAction: With the reason it is not allowed now.
+    """
+    guard = _GUARDS.get(type(action))
+    if guard is None:
+        raise InvalidAction(f"{type(action).__name__} is not something the party can do yet.")
+    guard(state, action)
+
+
+def can(state: CampaignState, action: Action) -> bool:
+    """True if `verify` would allow `action`."""
+    try:
+        verify(state, action)
+    except (IllegalAction, InvalidAction):
+        return False
+    return True
+
+
+# --- the verbs ---------------------------------------------------------------------------------
+
+
+def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
+    """One exploration turn goes by (§10.1): decay in a dungeon (§9.1), the fainted, the bleeding (§4.6)."""
+    state.turn += 1
+    ctx.emit(ExplorationTurnPassed(rule="§10.1", turn=state.turn))
+    here = state.here
+    if not here.settlement:
+        yield from decay_turn(ctx, state.decay, state.party, here.doom, state.omens)
+    for member in list(state.party):
+        if member.status is Status.FAINTED:
+            faint_turn(ctx, member)
+    for member in list(state.party):
+        yield from bleeding_tick(ctx, member)
+
+
+def _catch_breath(ctx: Context, state: CampaignState, action: CatchBreath) -> Resolution[None]:
+    # The whole party rests for the turn; whoever is Shaken or down recovers nothing (§10.1, §4.6).
+    for member in state.party:
+        if can_catch_breath(member):
+            catch_breath(ctx, member, rule="§10.1")
+    yield from exploration_turn(ctx, state)
+
+
+def _spend(ctx: Context, state: CampaignState, action: SpendInsight) -> Resolution[None]:
+    spend_insight(ctx, state.character(action.actor), action.spend, rule="§10.5.4")
+    return
+    yield  # a generator, like every verb
+
+
+def _pass(ctx: Context, state: CampaignState, action: PassTurn) -> Resolution[None]:
+    yield from exploration_turn(ctx, state)
+
+
+def _rename(ctx: Context, state: CampaignState, action: RenamePlayer) -> Resolution[None]:
+    player = state.player(action.player)
+    old, player.name = player.name, action.name.strip()
+    ctx.emit(PlayerRenamed(rule="", player=player.id, old=old, new=player.name))
+    return
+    yield
+
+
+_VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
+    CatchBreath: _catch_breath,
+    SpendInsight: _spend,
+    PassTurn: _pass,
+    RenamePlayer: _rename,
+}
+
+
+def apply(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+    """Check and apply `action`, yielding the decisions it needs; the dead then leave the party.
+
+    Afterwards the state's dice position is updated from `ctx.dice` (when seeded) and its action
+    count goes up by one.
+
+    Raises:
+        InvalidAction: For an unknown or malformed action.
+        IllegalAction: When it is not allowed now (nothing has changed then).
+    """
+    verify(state, action)
+    start = len(ctx.events)
+    yield from _VERBS[type(action)](ctx, state, action)
+    causes = {e.character: e.cause for e in ctx.events[start:] if isinstance(e, Died)}
+    retire_the_fallen(ctx, state, causes)
+    if isinstance(ctx.dice, SeededDice):
+        state.dice = ctx.dice.state()
+    state.actions += 1
+
+
+# --- what can be done now ----------------------------------------------------------------------
+
+
+def _spends(character: Character) -> list[InsightSpend]:
+    options = [InsightSpend(SpendKind.REMOVE_TRAUMA, trauma=t) for t in sorted(character.traumas)]
+    for attr in Attr:
+        options += [
+            InsightSpend(kind, attr=attr)
+            for kind in (SpendKind.RAISE_LOWEST_SCORE, SpendKind.RAISE_SCORE, SpendKind.RAISE_PROFICIENCY)
+        ]
+        options += [InsightSpend(SpendKind.MOVE_SCORE, attr=attr, source=source) for source in Attr]
+    options += [InsightSpend(SpendKind.LEARN_SKILL, skill=skill) for skill in Skill]
+    return [spend for spend in options if can_spend(character, spend)]
+
+
+def legal_actions(state: CampaignState) -> list[Action]:
+    """Every action (other than renaming) that `verify` allows now, in a stable order."""
+    found: list[Action] = []
+    if state.phase is Phase.EXPLORATION and state.living:
+        found.append(PassTurn())
+        found += [CatchBreath(actor=c.id) for c in state.party if can(state, CatchBreath(actor=c.id))]
+    if state.phase is Phase.INTERLUDE:
+        found += [SpendInsight(actor=c.id, spend=s) for c in state.party for s in _spends(c)]
+    return found
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExplorationTurnPassed(Event):
+    """An exploration turn went by.
+
+    Attributes:
+        turn: Turns spent on this expedition so far.
+    """
+
+    turn: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRenamed(Event):
+    """A player changed their display name."""
+
+    player: str
+    old: str
+    new: str

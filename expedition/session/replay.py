@@ -1,0 +1,179 @@
+"""Provides replaying a journal: re-run each action with its recorded answers and verify the hashes.
+
+The journal's first record is `begin` (the seed and the starting state); then one `action` record
+per committed action (the action, the answers to its decisions and a short digest of the state
+after it) and a `hash` record with the full state hash every few actions. Replaying re-applies
+each action on fresh dice derived from the state, so any change in the rules, the dice or the
+journal shows up as a divergence naming the first action that went differently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from expedition.persistence.errors import PersistenceError
+from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
+from expedition.persistence.store import CampaignStore
+from expedition.rules.actions import Action
+from expedition.rules.campaign import CampaignState
+from expedition.rules.context import Context
+from expedition.rules.dice import SeededDice
+from expedition.rules.errors import RuleError
+from expedition.rules.turns import apply
+
+
+class ReplayError(Exception):
+    """The journal cannot be replayed: it is missing, unreadable or malformed."""
+
+
+class ReplayDivergence(ReplayError):
+    """Replaying went differently from the recorded game.
+
+    Args:
+        index: The number of the first action that diverged (1 for the first action).
+        action: That action, in words.
+        reason: What differed.
+    """
+
+    def __init__(self, index: int, action: str, reason: str) -> None:
+        self.index = index
+        """The first action that diverged."""
+        self.action = action
+        """That action, in words."""
+        self.reason = reason
+        """What differed."""
+        super().__init__(f"action {index} ({action}) diverged: {reason}")
+
+
+@dataclass(slots=True)
+class ReplayReport:
+    """What a replay did.
+
+    Attributes:
+        state: The state after the last action replayed.
+        actions: Actions replayed.
+        hashes: Full state hashes verified.
+        final_hash: The hash of `state`.
+    """
+
+    state: CampaignState
+    actions: int
+    hashes: int
+    final_hash: str
+
+
+def _describe(action: Action) -> str:
+    fields = ", ".join(f"{k}={v!r}" for k, v in action_to_words(action).items())
+    return f"{type(action).__name__}({fields})"
+
+
+def action_to_words(action: Action) -> dict[str, Any]:
+    """The action's fields by name (for messages)."""
+    return {name: getattr(action, name) for name in action.__dataclass_fields__}
+
+
+def run_action(state: CampaignState, action: Action, answers: Iterable[dict[str, Any]], index: int) -> None:
+    """Apply `action` to `state` answering its decisions from `answers`, in order.
+
+    Raises:
+        ReplayDivergence: When the action is refused, asks a decision the answers do not match,
+            or leaves answers unused.
+    """
+    queue = list(answers)
+    ctx = Context(SeededDice.from_state(state.dice))
+    resolution = apply(ctx, state, action)
+    where = _describe(action)
+    key: str | None = None
+    try:
+        while True:
+            decision = next(resolution) if key is None else resolution.send(key)
+            if not queue:
+                raise ReplayDivergence(
+                    index, where, f"asked '{decision.kind}', which the journal never answered"
+                )
+            recorded = queue.pop(0)
+            if recorded.get("kind") != decision.kind or recorded.get("key") not in decision.keys:
+                raise ReplayDivergence(
+                    index,
+                    where,
+                    f"asked '{decision.kind}' where the journal answered "
+                    f"'{recorded.get('kind')}' with {recorded.get('key')!r}",
+                )
+            key = str(recorded["key"])
+    except StopIteration:
+        pass
+    except RuleError as error:
+        raise ReplayDivergence(index, where, f"the rules refused it: {error}") from error
+    if queue:
+        raise ReplayDivergence(index, where, f"{len(queue)} recorded answers were never asked for")
+
+
+def replay_records(records: list[dict[str, Any]], *, to: int | None = None) -> ReplayReport:
+    """Replay journal records from their `begin` record, verifying every digest and hash.
+
+    Args:
+        records: The journal's records, in order.
+        to: Stop after this many actions (counted from the start of the campaign).
+
+    Raises:
+        ReplayError: When the journal has no start or a record is malformed.
+        ReplayDivergence: At the first action whose result differs from the journal.
+    """
+    if not records or records[0].get("k") != "begin":
+        raise ReplayError("the journal does not start with the campaign's starting state")
+    try:
+        state = body_to_state(records[0]["state"])
+    except (PersistenceError, KeyError) as error:
+        raise ReplayError(f"the starting state cannot be read: {error}") from error
+    hashes = 0
+    last: Action | None = None
+    for number, record in enumerate(records[1:], 2):
+        kind = record.get("k")
+        n = record.get("n")
+        if type(n) is not int:
+            raise ReplayError(f"record {number} has no action number")
+        if kind == "hash":
+            if n != state.actions:
+                raise ReplayError(f"record {number}: a hash for action {n} after action {state.actions}")
+            if body_hash(state_to_body(state)) != record.get("hash"):
+                shown = _describe(last) if last else "start"
+                raise ReplayDivergence(n, shown, "the state hash differs from the journal's")
+            hashes += 1
+            continue
+        if kind != "action":
+            raise ReplayError(f"record {number} is of an unknown kind {kind!r}")
+        if to is not None and state.actions >= to:
+            break
+        if n != state.actions + 1:
+            raise ReplayError(f"record {number}: action {n} follows action {state.actions}")
+        try:
+            action = action_from_plain(record.get("action"))
+        except PersistenceError as error:
+            raise ReplayDivergence(n, "unreadable action", str(error)) from error
+        answers = record.get("answers", [])
+        if type(answers) is not list or not all(type(a) is dict for a in answers):
+            raise ReplayError(f"record {number}: answers are not a list of maps")
+        run_action(state, action, answers, n)
+        last = action
+        digest = record.get("digest")
+        if digest is not None and body_hash(state_to_body(state))[: len(str(digest))] != digest:
+            raise ReplayDivergence(n, _describe(action), "the state after it differs from the journal's")
+    return ReplayReport(state, state.actions, hashes, body_hash(state_to_body(state)))
+
+
+def replay_campaign(store: CampaignStore, *, to: int | None = None) -> ReplayReport:
+    """Replay a campaign folder's journal (see `replay_records`).
+
+    Raises:
+        ReplayError: When the journal is missing, unreadable or malformed.
+        ReplayDivergence: At the first action that went differently.
+    """
+    if not store.journal_path.exists():
+        raise ReplayError(f"campaign {store.name!r} has no journal in {store.folder}")
+    try:
+        read = store.read_journal()
+    except PersistenceError as error:
+        raise ReplayError(str(error)) from error
+    return replay_records(read.records, to=to)

@@ -1,0 +1,226 @@
+"""The session: seats, decision routing, atomic rejection, subscribers, per-seat views and autosave."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from expedition.persistence.state import body_to_state, state_hash
+from expedition.persistence.store import CampaignStore
+from expedition.rules.actions import Action
+from expedition.rules.campaign import CampaignState, Phase, reveal_doom
+from expedition.rules.character import Attr
+from expedition.rules.context import Context
+from expedition.rules.decisions import GM, Choice, Decision, Resolution
+from expedition.rules.dice import ScriptedDice
+from expedition.rules.errors import IllegalAction
+from expedition.rules.insight import InsightSpend, SpendKind
+from expedition.rules.skills import Trait
+from expedition.rules.trackers import TrackerAdvanced
+from expedition.rules.turns import CatchBreath, PassTurn, RenamePlayer, SpendInsight
+from expedition.session.session import Session, Update
+from expedition.session.views import DoomEffectSeen, HiddenTrackerMoved, Seat
+from tests.session.helpers import make_campaign
+
+ANN, BEN = Seat.for_player("ann"), Seat.for_player("ben")
+
+
+def test_a_spectator_is_refused_with_a_reason_and_nothing_changes() -> None:
+    session = Session(make_campaign())
+    before = state_hash(session.state)
+    result = session.submit(Seat.spectator(), PassTurn())
+    assert not result.ok and "Spectators" in result.reason
+    assert state_hash(session.state) == before and session.state.actions == 0
+
+
+def test_a_player_cannot_act_for_another_players_character() -> None:
+    session = Session(make_campaign())
+    result = session.submit(BEN, CatchBreath(actor="wren"))
+    assert not result.ok and result.reason == "Wren is Ann's character, not yours."
+    assert session.submit(ANN, CatchBreath(actor="wren")).ok
+
+
+def test_a_player_may_only_rename_themselves_but_the_host_may_rename_anyone() -> None:
+    session = Session(make_campaign())
+    assert not session.submit(BEN, RenamePlayer(player="ann", name="Zed")).ok
+    assert session.submit(BEN, RenamePlayer(player="ben", name="Benedict")).ok
+    assert session.submit(Seat.host(), RenamePlayer(player="ann", name="Annie")).ok
+    assert [p.name for p in session.state.players] == ["Annie", "Benedict"]
+
+
+def test_an_illegal_action_returns_the_rules_reason_and_changes_nothing() -> None:
+    """§10.5.2: insight is spent in the interlude, so during exploration the spend is refused."""
+    session = Session(make_campaign(insight=3))
+    before, records = state_hash(session.state), len(session.records)
+    spend = SpendInsight(actor="wren", spend=InsightSpend(SpendKind.RAISE_SCORE, attr=Attr.STR))
+    result = session.submit(ANN, spend)
+    assert not result.ok and "interlude" in result.reason
+    assert state_hash(session.state) == before and len(session.records) == records
+
+
+def test_spending_insight_in_the_interlude_is_applied_and_journaled() -> None:
+    """§10.5.4: raising a score costs 3 insight."""
+    session = Session(make_campaign(dungeon=None, insight=3))
+    assert session.state.phase is Phase.INTERLUDE
+    spend = SpendInsight(actor="wren", spend=InsightSpend(SpendKind.RAISE_SCORE, attr=Attr.STR))
+    assert session.submit(ANN, spend).ok
+    wren = session.state.character("wren")
+    assert wren["STR"].score == 3 and wren.insight.unspent == 0
+    assert session.records[-1]["k"] == "action" and session.records[-1]["n"] == 1
+
+
+def test_a_decision_goes_to_the_seat_that_owns_the_character() -> None:
+    """§4.6: Bleeding asks Wren's player (Ann) where the fatigue goes; Ben cannot answer for her."""
+    session = Session(make_campaign(bleeding=True))
+    result = session.submit(BEN, PassTurn())
+    assert result.ok and result.pending_decision is not None
+    assert result.pending_decision.kind == "bleeding" and result.waiting_for == "ann"
+    assert session.state.actions == 0  # not committed until answered
+    refused = session.answer(BEN, "DEX")
+    assert not refused.ok and "Ann" in refused.reason
+    assert not session.answer(Seat.spectator(), "DEX").ok
+    assert not session.answer(ANN, "nonsense").ok and session.pending is not None
+    blocked = session.submit(ANN, PassTurn())
+    assert not blocked.ok and "Ann" in blocked.reason
+    assert session.answer(ANN, "DEX").ok
+    assert session.pending is None and session.state.actions == 1
+    assert session.state.character("wren")["DEX"].fatigue == 1
+    assert session.records[-1]["answers"] == [{"kind": "bleeding", "owner": "wren", "key": "DEX"}]
+
+
+def test_gm_decisions_are_answered_by_the_gm_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    got: list[str] = []
+
+    def fake_apply(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+        got.append((yield Decision("reroll", GM, "GM reroll?", (Choice("a", "A"), Choice("b", "B")), "b")))
+        got.append((yield Decision("trauma", "bo", "Which?", (Choice("x", "X"), Choice("y", "Y")), "x")))
+        state.actions += 1
+
+    def gm(decision: Decision) -> str:
+        asked.append(decision.kind)
+        return "a"
+
+    monkeypatch.setattr("expedition.session.session.apply", fake_apply)
+    session = Session(make_campaign(), gm=gm)
+    result = session.submit(ANN, PassTurn())
+    assert asked == ["reroll"] and result.waiting_for == "ben"
+    assert session.answer(BEN, "y").ok
+    assert got == ["a", "y"]
+    assert session.records[-1]["answers"] == [
+        {"kind": "reroll", "owner": "gm", "key": "a"},
+        {"kind": "trauma", "owner": "bo", "key": "y"},
+    ]
+
+
+def test_a_rule_failing_mid_action_restores_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+        state.silver += 100
+        yield Decision("pick", "wren", "Pick", (Choice("a", "A"),), "a")
+        raise IllegalAction("The floor gives way under the rules.")
+
+    session = Session(make_campaign())
+    before = state_hash(session.state)
+    monkeypatch.setattr("expedition.session.session.apply", failing)
+    assert session.submit(ANN, PassTurn()).pending_decision is not None
+    result = session.answer(ANN, "a")
+    assert not result.ok and "floor" in result.reason
+    assert state_hash(session.state) == before and session.pending is None
+
+
+def test_a_failing_subscriber_is_logged_and_the_others_still_hear(caplog: pytest.LogCaptureFixture) -> None:
+    session = Session(make_campaign())
+    heard: list[Update] = []
+
+    def broken(update: Update) -> None:
+        raise RuntimeError("viewer crashed")
+
+    session.subscribe(broken, Seat.spectator())
+    session.subscribe(heard.append, ANN)
+    with caplog.at_level(logging.ERROR, logger="expedition.session.session"):
+        assert session.submit(ANN, PassTurn()).ok
+    assert len(heard) == 1 and heard[0].committed and heard[0].seat == ANN
+    assert "subscriber" in caplog.text and "viewer crashed" in caplog.text
+
+
+def test_unsubscribe_stops_the_updates() -> None:
+    session = Session(make_campaign())
+    heard: list[Update] = []
+    stop = session.subscribe(heard.append, ANN)
+    session.submit(ANN, PassTurn())
+    stop()
+    session.submit(ANN, PassTurn())
+    assert len(heard) == 1
+
+
+def test_views_hide_the_seed_the_dice_doom_and_omens_from_every_seat() -> None:
+    """§9.2, §9.3: players know doom and omens exist, never their values; nobody sees the dice."""
+    session = Session(make_campaign())
+    for seat in (Seat.host(), ANN, BEN, Seat.spectator()):
+        view = session.view(seat)
+        assert "seed" not in view and "dice" not in view
+        assert view["omens"] == {"exists": True, "moved": False}
+        assert view["locations"]["tomb"]["doom"] == {"exists": True, "moved": False}
+        assert view["decay"]["filled"] == 0  # decay is public
+
+
+def test_third_eye_shows_the_omens_only_to_its_owner() -> None:
+    """§6.2: the Third eye trait sees the omens tracker."""
+    state = make_campaign()
+    state.character("wren").traits.add(Trait.THIRD_EYE)
+    session = Session(state)
+    assert session.view(ANN)["omens"]["size"] == state.omens.size
+    assert session.view(Seat.host())["omens"]["filled"] == state.omens.filled
+    assert session.view(BEN)["omens"] == {"exists": True, "moved": False}
+    assert session.view(Seat.spectator())["omens"] == {"exists": True, "moved": False}
+
+
+def test_a_veteran_reading_is_shown_to_its_owner_only() -> None:
+    """§6.1: a Veteran learns doom's value and the steps to its next effect."""
+    state = make_campaign()
+    state.here.doom.filled = 1
+    reveal_doom(Context(ScriptedDice([])), state, state.character("bo"))
+    session = Session(state)
+    assert session.view(BEN)["locations"]["tomb"]["doom"]["revealed"] == {
+        "value": 1,
+        "steps_to_next": 1,
+        "by": "bo",
+    }
+    assert "revealed" not in session.view(ANN)["locations"]["tomb"]["doom"]
+    assert session.view(ANN)["reveals"] == []
+
+
+def test_hidden_tracker_events_reach_players_without_their_values() -> None:
+    """§9.1, §9.2: a decay 7 advances doom; players hear that doom moved, not to what."""
+    session = Session(make_campaign(seed=3))
+    heard: list[Update] = []
+    session.subscribe(heard.append, ANN)
+    for _ in range(60):
+        while session.pending is not None:
+            session.answer(Seat.host(), session.pending.default)
+        session.submit(Seat.host(), PassTurn())
+        if session.state.here.doom.filled:
+            break
+    assert session.state.here.doom.filled > 0, "seed 3 should move doom within 60 turns"
+    events = [e for u in heard for e in u.events]
+    assert not any(isinstance(e, TrackerAdvanced) and e.tracker.startswith("doom") for e in events)
+    assert any(isinstance(e, HiddenTrackerMoved) and e.tracker == "doom:tomb" for e in events)
+    assert any(isinstance(e, TrackerAdvanced) and e.tracker == "decay" for e in events)
+    moved = [u for u in heard if u.view["locations"]["tomb"]["doom"]["moved"]]
+    assert moved and "filled" not in moved[0].view["locations"]["tomb"]["doom"]
+    assert all(not isinstance(e, DoomEffectSeen) or e.effect for e in events)
+
+
+def test_every_committed_action_is_autosaved(tmp_path: Path) -> None:
+    store = CampaignStore(tmp_path, "alpha", keep=3)
+    session = Session(make_campaign(), store)
+    for _ in range(4):
+        session.submit(ANN, PassTurn())
+        while session.pending is not None:
+            session.answer(Seat.host(), session.pending.default)
+    assert len(store.snapshots()) == 3
+    assert body_to_state(store.load_newest().body) == session.state
+    kinds = [r["k"] for r in store.read_journal().records]
+    assert kinds[0] == "begin" and kinds.count("action") == 4

@@ -1,0 +1,124 @@
+"""`expedition saves list|check|export` and `expedition replay`, run as a user would."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from expedition.persistence.journal import append_record
+from expedition.persistence.store import CampaignStore
+from expedition.session.session import Session
+from tests.session.helpers import drive, make_campaign
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "expedition", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
+    )
+
+
+@pytest.fixture
+def saves(tmp_path: Path) -> Path:
+    store = CampaignStore(tmp_path, "alpha")
+    session = Session(make_campaign(8), store, hash_every=5)
+    drive(session, random.Random(8), 20)
+    return tmp_path
+
+
+def test_saves_list_names_each_campaign(saves: Path) -> None:
+    result = run("saves", "list", "--saves", str(saves))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("alpha: ") and "snapshots" in result.stdout
+
+
+def test_saves_list_respects_the_environment_variable(saves: Path) -> None:
+    result = run("saves", "list", env={"EXPEDITION_SAVES": str(saves)})
+    assert result.returncode == 0 and "alpha" in result.stdout
+
+
+def test_saves_check_passes_an_intact_snapshot_and_folder(saves: Path) -> None:
+    newest = CampaignStore(saves, "alpha").snapshots()[-1]
+    for target in (str(newest), str(saves / "alpha")):
+        result = run("saves", "check", target)
+        assert result.returncode == 0, result.stderr
+        assert "ok" in result.stdout and len(result.stdout.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"garbage" * 10, b"EXPDSAVE" + b"\xff" * 40, bytes(range(256))],
+)
+def test_saves_check_refuses_garbage_in_one_line_without_a_traceback(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "bad.expd"
+    path.write_bytes(content)
+    result = run("saves", "check", str(path))
+    assert result.returncode == 2
+    assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr and "bad.expd" in result.stderr
+
+
+def test_saves_check_reports_a_damaged_snapshot_and_a_missing_file(saves: Path) -> None:
+    newest = CampaignStore(saves, "alpha").snapshots()[-1]
+    data = bytearray(newest.read_bytes())
+    data[-1] ^= 0xFF
+    newest.write_bytes(bytes(data))
+    damaged = run("saves", "check", str(newest))
+    assert damaged.returncode == 2 and "checksum" in damaged.stderr
+    missing = run("saves", "check", str(saves / "nope.expd"))
+    assert missing.returncode == 2 and len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_saves_export_prints_readable_json(saves: Path) -> None:
+    result = run("saves", "export", "alpha", "--json", "--saves", str(saves))
+    assert result.returncode == 0, result.stderr
+    dump = json.loads(result.stdout)
+    assert dump["body"]["$type"] == "CampaignState"
+    assert [p["name"] for p in dump["body"]["players"]] == ["Ann", "Ben"]
+    assert dump["format_version"] >= 1
+
+
+def test_saves_export_of_garbage_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.expd"
+    path.write_bytes(b"\x00" * 100)
+    result = run("saves", "export", str(path), "--json")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_replay_verifies_the_journal(saves: Path) -> None:
+    result = run("replay", "alpha", "--saves", str(saves))
+    assert result.returncode == 0, result.stderr
+    assert "hashes verified" in result.stdout
+    partial = run("replay", "alpha", "--to", "3", "--saves", str(saves))
+    assert partial.returncode == 0 and "replayed 3 actions" in partial.stdout
+
+
+def test_replay_of_a_tampered_journal_names_the_action(saves: Path) -> None:
+    store = CampaignStore(saves, "alpha")
+    records = store.read_journal().records
+    target = next(r for r in records if r["k"] == "action" and r["n"] == 2)
+    target["action"] = {"$type": "RenamePlayer", "actor": "", "player": "ben", "name": "Mallory"}
+    store.journal_path.unlink()
+    for record in records:
+        append_record(store.journal_path, record)
+    result = run("replay", "alpha", "--saves", str(saves))
+    assert result.returncode == 1
+    assert "action 2 (RenamePlayer" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_replay_of_an_unknown_campaign_is_one_line(tmp_path: Path) -> None:
+    result = run("replay", "ghost", "--saves", str(tmp_path))
+    assert result.returncode == 2 and "no journal" in result.stderr
+    assert "Traceback" not in result.stderr
