@@ -1,0 +1,114 @@
+"""The app shell: title menu, app-wide keys, help, palette and the too-small guard."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList, Static
+
+from expedition.ui.app import CREDIT, make_app
+from expedition.ui.screens.compendium import CompendiumScreen
+from expedition.ui.screens.help import HelpScreen
+from expedition.ui.screens.title import TitleScreen
+from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES, plain
+
+
+async def test_title_screen_shows_menu_and_credit() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE):
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#title-menu", OptionList)
+        labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert labels == ["New game", "Continue", "Load", "Compendium", "Quit"]
+        assert plain(app.screen.query_one("#title-credit", Static)) == CREDIT
+
+
+async def test_title_menu_compendium_opens_the_compendium_and_escape_returns() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("down", "down", "down", "enter")  # New game → Continue → Load → Compendium
+        assert isinstance(app.screen, CompendiumScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_unfinished_menu_entries_say_not_yet() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("enter")  # New game
+        assert isinstance(app.screen, TitleScreen)
+        assert [n.message for n in app._notifications] == ["New game is not ready yet."]
+
+
+async def test_compendium_key_works_from_the_title_and_f2_too() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, CompendiumScreen)
+        await pilot.press("f2")  # already there: no second copy
+        assert len([s for s in app.screen_stack if isinstance(s, CompendiumScreen)]) == 1
+
+
+async def test_question_mark_opens_help_listing_the_screen_keys() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        keys = plain(app.screen.query_one("#help-keys", Static))
+        assert "Quit" in keys and "compendium" in keys and "command palette" in keys
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_f1_opens_help_on_the_compendium_with_its_keys() -> None:
+    app = make_app(SMALL_ENTRIES, start="compendium")
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("f1")  # the search box has focus, so "?" would be typed; F1 is not
+        assert isinstance(app.screen, HelpScreen)
+        assert "Search" in plain(app.screen.query_one("#help-keys", Static))
+        assert "every word must match" in plain(app.screen.query_one("#help-about", Static))
+
+
+async def test_command_palette_opens_the_compendium() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"compendium")
+        await pilot.pause(0.3)  # the palette searches in a worker
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CompendiumScreen)
+
+
+async def test_too_small_terminal_shows_a_message_not_the_layout() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=(MIN_WIDTH - 1, MIN_HEIGHT)) as pilot:
+        assert isinstance(app.screen, TooSmallScreen)
+        message = plain(app.screen.query_one("#too-small-message", Static))
+        assert f"{MIN_WIDTH - 1}×{MIN_HEIGHT}" in message and f"at least {MIN_WIDTH}×{MIN_HEIGHT}" in message
+        await pilot.press("c")  # app keys wait until the game fits
+        assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_growing_the_terminal_removes_the_message_and_shrinking_brings_it_back() -> None:
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT - 1)
+        await pilot.pause(0.1)  # Textual coalesces resize events on a short timer
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_content_loader_that_fails_falls_back_to_rules_names_with_a_notice() -> None:
+    from expedition.content.problems import ContentError, Problem
+
+    def broken() -> list[object]:
+        raise ContentError([Problem("items.toml", message="the file is missing")])
+
+    app = make_app(broken)  # type: ignore[arg-type]
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, CompendiumScreen)
+        assert {entry.kind for entry in app.screen.listed} == {"skill", "trait", "trauma", "affliction"}
+        assert any("items.toml" in n.message for n in app._notifications)
