@@ -18,6 +18,15 @@ def build_parser() -> argparse.ArgumentParser:
     from expedition.cli_odds import add_odds_command
 
     add_odds_command(commands)
+    from expedition.cli_saves import add_saves_commands
+
+    add_saves_commands(commands)
+    from expedition.cli_new import add_new_command
+
+    add_new_command(commands)
+    from expedition.cli_compendium import add_compendium_command
+
+    add_compendium_command(commands)
     return parser
 
 
