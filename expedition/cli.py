@@ -39,7 +39,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app()
     handler = args.handler
-    code: int = handler(args)
+    try:
+        code: int = handler(args)
+    except BrokenPipeError:
+        # The reader went away (`expedition saves export … | head`); that is not an error of ours.
+        sys.stdout = None  # type: ignore[assignment]  # stop Python flushing into the closed pipe
+        return 0
     return code
 
 

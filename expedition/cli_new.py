@@ -111,12 +111,12 @@ def _specs(players: int | None, options: CreationOptions) -> list[CharacterSpec]
 
 
 def _save(ctx: Context, party: Party, seed: int, args: argparse.Namespace) -> str:
-    try:
-        from expedition.persistence.state import state_to_body
-        from expedition.persistence.store import CampaignStore, default_saves_dir
-        from expedition.rules.campaign import Player, new_campaign
-    except ImportError as error:  # the campaign state is another engineer's, and may be missing
-        return f"(not saved: {error})"
+    from expedition.persistence.errors import PersistenceError
+    from expedition.persistence.state import state_to_body
+    from expedition.persistence.store import CampaignStore, default_saves_dir
+    from expedition.rules.campaign import Player, new_campaign
+    from expedition.session.session import Session
+
     owners = sorted({member.owner for member in party.characters})
     players = [Player(owner, owner.replace("player", "Player ")) for owner in owners]
     state = new_campaign(seed, party.characters, players, silver=party.silver, ctx=ctx)
@@ -128,7 +128,10 @@ def _save(ctx: Context, party: Party, seed: int, args: argparse.Namespace) -> st
         return f"(not saved: a campaign called {name!r} already exists; choose another --name)"
     try:
         path = store.save(state_to_body(state))
-    except Exception as error:  # any failure to save is reported; the party is printed anyway
+        # The session opens the journal with the seed and the starting state, so the
+        # campaign can be replayed from its first action.
+        Session(state, store)
+    except (PersistenceError, OSError) as error:  # the party is printed anyway
         return f"(not saved: {error})"
     return f"Saved campaign {name!r} to {path}"
 

@@ -66,3 +66,17 @@ def test_too_many_players_is_refused(tmp_path: pathlib.Path) -> None:
     result = new("--seed", "3", "--players", "5", "--saves", str(tmp_path))
     assert result.returncode == 2
     assert "--players must be 1 to 4" in result.stderr
+
+
+def test_new_campaign_starts_a_journal_that_replays(tmp_path: pathlib.Path) -> None:
+    """§16: a new campaign journals its seed and starting state, so `replay` can verify it."""
+    assert new("--seed", "11", "--players", "2", "--saves", str(tmp_path)).returncode == 0
+    assert (tmp_path / "campaign-11" / "journal.bin").is_file()
+    replay = subprocess.run(
+        [sys.executable, "-m", "expedition", "replay", "campaign-11", "--saves", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert replay.returncode == 0, replay.stderr
+    assert "replayed 0 actions" in replay.stdout
