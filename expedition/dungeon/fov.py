@@ -1,0 +1,61 @@
+"""Provides field of view on a level: walls, rubble and closed doors block sight (HOUSE §6.3)."""
+
+from __future__ import annotations
+
+from expedition.dungeon.model import Level, Pos
+
+__all__ = ["in_radius", "line", "visible_from"]
+
+
+def in_radius(origin: Pos, target: Pos, radius: int) -> bool:
+    """True if `target` lies within a round radius of `origin`: dx² + dy² ≤ r × (r + 1).
+
+    The extra `r` rounds the circle out so that the four orthogonal tiles at exactly `radius`
+    and the tiles just beside them count, as a player reading "6 tiles" expects.
+    """
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    return dx * dx + dy * dy <= radius * (radius + 1)
+
+
+def line(start: Pos, end: Pos) -> list[Pos]:
+    """The tiles of a Bresenham line from `start` to `end`, both included."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
+    err = dx + dy
+    points = [(x0, y0)]
+    while (x0, y0) != (x1, y1):
+        doubled = 2 * err
+        if doubled >= dy:
+            err += dy
+            x0 += sx
+        if doubled <= dx:
+            err += dx
+            y0 += sy
+        points.append((x0, y0))
+    return points
+
+
+def _clear(level: Level, path: list[Pos]) -> bool:
+    return not any(level.blocks_sight(pos) for pos in path[1:-1])
+
+
+def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
+    """Every tile seen from `origin` within `radius` tiles (see `in_radius`).
+
+    A tile is seen if a straight line between it and the origin, drawn in either direction,
+    crosses no tile that blocks sight; blocking tiles themselves are seen, so walls and closed
+    doors show. Drawing both ways makes sight symmetric: if A sees B, B sees A. A radius of 0
+    sees only the origin (total darkness still lets you feel your own tile).
+    """
+    seen = {origin}
+    ox, oy = origin
+    for y in range(max(0, oy - radius), min(level.height, oy + radius + 1)):
+        for x in range(max(0, ox - radius), min(level.width, ox + radius + 1)):
+            target = (x, y)
+            if target == origin or not in_radius(origin, target, radius):
+                continue
+            forward = line(origin, target)
+            if _clear(level, forward) or _clear(level, line(target, origin)):
+                seen.add(target)
+    return seen
