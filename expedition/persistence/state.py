@@ -11,12 +11,25 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
+from expedition.dungeon.model import (
+    Cache,
+    Corpse,
+    Door,
+    Dungeon,
+    Encounter,
+    EncounterRow,
+    Level,
+    Room,
+    Trap,
+    Treasure,
+)
 from expedition.persistence.codec import decode, encode, register
 from expedition.persistence.errors import SnapshotError
 from expedition.persistence.registry import lookup, same_class
 from expedition.rules.actions import ACTION_TYPES, Action
 from expedition.rules.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
 from expedition.rules.doom import DoomThreshold, DoomTracker
+from expedition.rules.expedition import ExpeditionState
 from expedition.rules.insight import InsightSpend
 from expedition.rules.trackers import Tracker
 
@@ -40,6 +53,17 @@ _STATE_CLASSES: tuple[type, ...] = (
     DoomTracker,
     DoomThreshold,
     InsightSpend,
+    ExpeditionState,
+    Dungeon,
+    Level,
+    Room,
+    Door,
+    Trap,
+    Cache,
+    Treasure,
+    Corpse,
+    Encounter,
+    EncounterRow,
 )
 
 

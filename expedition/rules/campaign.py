@@ -19,6 +19,7 @@ from expedition.rules.dice import SeededDice
 from expedition.rules.doom import DoomThreshold, DoomTracker, new_doom, settlement_doom, veteran_reveal
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
+from expedition.rules.expedition import ExpeditionState
 from expedition.rules.items import Item
 from expedition.rules.omens import start_omens
 from expedition.rules.trackers import Tracker
@@ -133,6 +134,7 @@ class CampaignState:
         play_session: Play sessions begun (burdens are once per play session, §3.5).
         actions: Actions committed so far (the journal's action count).
         next_uid: The next free item uid.
+        expedition: The dungeon expedition under way (map, position, memory), None outside one.
     """
 
     seed: int
@@ -154,6 +156,7 @@ class CampaignState:
     play_session: int = 1
     actions: int = 0
     next_uid: int = 1
+    expedition: ExpeditionState | None = None
 
     def character(self, character_id: str) -> Character:
         """The party member with this id.

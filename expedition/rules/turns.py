@@ -1,8 +1,10 @@
-"""Provides the first campaign actions (catch breath, spend insight, pass a turn, rename a player).
+"""Provides the campaign actions' dispatch: catch breath, spend insight, pass a turn, rename, and exploration.
 
 Each action has a reason-giving guard `verify(state, action)`, a boolean `can(state, action)`
 and the verb `apply(ctx, state, action)`, a resolution that yields the decisions the rules need.
-`legal_actions` lists what the party could do now (for bots, tests and hints).
+`legal_actions` lists what the party could do now (for bots, tests and hints). The exploration
+actions (`exploration`, `exploration_verbs`) join the same dispatch; `exploration_turn` lives in
+`expedition_turn` and is re-exported here.
 """
 
 from __future__ import annotations
@@ -12,16 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from expedition.rules.actions import Action
-from expedition.rules.afflictions import bleeding_tick
 from expedition.rules.campaign import CampaignState, Phase, retire_the_fallen
-from expedition.rules.character import Attr, Character, Status
+from expedition.rules.character import Attr, Character
 from expedition.rules.context import Context
-from expedition.rules.decay import decay_turn
 from expedition.rules.decisions import Resolution
 from expedition.rules.dice import SeededDice
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
-from expedition.rules.fainting import faint_turn
+from expedition.rules.expedition_turn import ExplorationTurnPassed, exploration_turn  # noqa: F401  # re-exported
+from expedition.rules.exploration import GUARDS as EXPLORATION_GUARDS
+from expedition.rules.exploration_verbs import VERBS as EXPLORATION_VERBS
 from expedition.rules.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
 from expedition.rules.mortal import Died
 from expedition.rules.recovery import can_catch_breath, catch_breath, verify_catch_breath
@@ -115,6 +117,7 @@ _GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     SpendInsight: _verify_spend,
     PassTurn: _verify_pass,
     RenamePlayer: _verify_rename,
+    **EXPLORATION_GUARDS,
 }
 
 
@@ -141,20 +144,6 @@ def can(state: CampaignState, action: Action) -> bool:
 
 
 # --- the verbs ---------------------------------------------------------------------------------
-
-
-def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
-    """One exploration turn goes by (§10.1): decay in a dungeon (§9.1), the fainted, the bleeding (§4.6)."""
-    state.turn += 1
-    ctx.emit(ExplorationTurnPassed(rule="§10.1", turn=state.turn))
-    here = state.here
-    if not here.settlement:
-        yield from decay_turn(ctx, state.decay, state.party, here.doom, state.omens)
-    for member in list(state.party):
-        if member.status is Status.FAINTED:
-            faint_turn(ctx, member)
-    for member in list(state.party):
-        yield from bleeding_tick(ctx, member)
 
 
 def _catch_breath(ctx: Context, state: CampaignState, action: CatchBreath) -> Resolution[None]:
@@ -188,6 +177,7 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     SpendInsight: _spend,
     PassTurn: _pass,
     RenamePlayer: _rename,
+    **EXPLORATION_VERBS,
 }
 
 
@@ -232,20 +222,18 @@ def legal_actions(state: CampaignState) -> list[Action]:
     if state.phase is Phase.EXPLORATION and state.living:
         found.append(PassTurn())
         found += [CatchBreath(actor=c.id) for c in state.party if can(state, CatchBreath(actor=c.id))]
+        if state.expedition is not None:
+            from expedition.rules.exploration_options import available_actions
+
+            seen: set[Action] = set(found)
+            for member in state.party:
+                for option in available_actions(state, member.id):
+                    if option.enabled and option.action not in seen:
+                        seen.add(option.action)
+                        found.append(option.action)
     if state.phase is Phase.INTERLUDE:
         found += [SpendInsight(actor=c.id, spend=s) for c in state.party for s in _spends(c)]
     return found
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExplorationTurnPassed(Event):
-    """An exploration turn went by.
-
-    Attributes:
-        turn: Turns spent on this expedition so far.
-    """
-
-    turn: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,0 +1,466 @@
+"""Provides the verbs of the exploration actions (§10.1, HOUSE §1.4): they change the dungeon, spend turns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from expedition.dungeon.model import Door, DoorState, Treasure
+from expedition.rules import inventory
+from expedition.rules.actions import Action
+from expedition.rules.afflictions import Cure, apply_cure
+from expedition.rules.character import Attr, Character
+from expedition.rules.context import Context
+from expedition.rules.decisions import Resolution
+from expedition.rules.doom import advance_doom
+from expedition.rules.events import Event, Note
+from expedition.rules.expedition import ExpeditionState, area_of, reveal
+from expedition.rules.expedition_turn import exploration_turn, make_noise
+from expedition.rules.exploration import (
+    CURES_BY_ITEM,
+    LOCK_TEST_DEPTH,
+    LOCKPICKS,
+    Ascend,
+    Descend,
+    DisarmTrap,
+    ExitDungeon,
+    ForceDoor,
+    ListenAtDoor,
+    LookForTraps,
+    Loot,
+    PickLock,
+    Search,
+    SetUpCamp,
+    Step,
+    UseItem,
+    area_after,
+    exploration_cost,
+    lootable,
+    step_target,
+)
+from expedition.rules.items import Category, Item, ItemDef, Tag
+from expedition.rules.judging import Outcome
+from expedition.rules.skills import Skill
+from expedition.rules.traps import disarm_attr, disarm_trap, find, find_modifier, run_test, spring, traps_here
+
+if TYPE_CHECKING:
+    from expedition.rules.campaign import CampaignState
+
+
+def _turns(ctx: Context, state: CampaignState, count: int) -> Resolution[None]:
+    for _ in range(count):
+        yield from exploration_turn(ctx, state)
+
+
+def _exp(state: CampaignState) -> ExpeditionState:
+    assert state.expedition is not None  # verify ran first
+    return state.expedition
+
+
+def _leader(state: CampaignState) -> Character:
+    return next(member for member in state.party if member.can_act)
+
+
+def _step(ctx: Context, state: CampaignState, action: Step) -> Resolution[None]:
+    expedition = _exp(state)
+    cost = exploration_cost(state, action)
+    level = expedition.level
+    target = step_target(expedition, action.direction)
+    door = level.doors.get(target)
+    if door is not None and door.state is not DoorState.OPEN:
+        _open(ctx, door, "lifted the bar" if door.state is DoorState.BARRED else "opened")
+    area = area_after(expedition, target)
+    expedition.position = target
+    if area != expedition.area:
+        expedition.area, expedition.turns_in_area = area, 0
+    ctx.emit(PartyStepped(rule="§10.1", pos=target, area=area, cost=cost))
+    reveal(state)
+    trap = level.trap_at(target)
+    if trap is not None and trap.armed and not trap.known and not trap.object_trap:
+        victim = state.character(action.actor) if action.actor else _leader(state)
+        yield from spring(ctx, state, trap, victim, rule="HOUSE §1.8")
+    yield from _turns(ctx, state, cost)
+
+
+def _open(ctx: Context, door: Door, how: str) -> None:
+    door.state = DoorState.OPEN
+    ctx.emit(DoorOpened(rule="HOUSE §1.4", pos=door.pos, how=how))
+
+
+def _loot(ctx: Context, state: CampaignState, action: Loot) -> Resolution[None]:
+    expedition = _exp(state)
+    looter = state.character(action.actor)
+    for cache in [c for c in lootable(expedition) if not c.locked]:
+        trap = expedition.level.trap_at(cache.pos)
+        if trap is not None and trap.armed and trap.object_trap:
+            yield from spring(ctx, state, trap, looter, rule="HOUSE §1.8")
+        cache.looted = True
+        state.silver += cache.silver
+        ctx.emit(CacheLooted(rule="§10.1", pos=cache.pos, silver=cache.silver, looter=looter.id))
+        defs = [expedition.item_defs[k] for k in cache.items if k in expedition.item_defs]
+        for key in (k for k in cache.items if k not in expedition.item_defs):
+            ctx.emit(Note(rule="§10.1", text=f"Nothing is known of the item {key!r}; it is left behind."))
+        defs += [_treasure_def(t) for t in cache.treasures]
+        for defn in defs:
+            _take(ctx, state, looter, Item.new(state.next_uid, defn))
+            state.next_uid += 1
+    yield from _turns(ctx, state, 1)
+
+
+def _treasure_def(treasure: Treasure) -> ItemDef:
+    tags = {Tag.TREASURE} | ({Tag.FRAGILE} if treasure.fragile else set())
+    if treasure.slots == 0:
+        tags.add(Tag.TINY)
+    category = (
+        Category(treasure.category)
+        if treasure.category in Category.__members__.values()
+        else Category.VALUABLE
+    )
+    key = "treasure_" + treasure.name.lower().replace(" ", "_")
+    return ItemDef(
+        key=key, name=treasure.name, category=category, tags=frozenset(tags), slots=max(1, treasure.slots)
+    )
+
+
+def _take(ctx: Context, state: CampaignState, looter: Character, item: Item) -> None:
+    places = [inventory.NOTES] if Tag.TINY in item.defn.tags else []
+    places += [inventory.inside(c) for c in inventory.worn_containers(looter)] + list(inventory.HANDS)
+    for place in places:
+        if inventory.can_put(looter, item, place):
+            inventory.put(ctx, looter, item, place, rule="§10.1")
+            return
+    state.stash.append(item)
+    ctx.emit(LootStashed(rule="§10.1", item=item.uid, name=item.name))
+
+
+def _look(ctx: Context, state: CampaignState, action: LookForTraps) -> Resolution[None]:
+    expedition = _exp(state)
+    member = state.character(action.actor)
+    here = traps_here(expedition)
+    advantage, disadvantage = find_modifier(here)
+    result = yield from run_test(
+        ctx, state, member, Attr.INT, advantage=advantage, disadvantage=disadvantage, rule="§10.1"
+    )
+    ctx.emit(TrapsLookedFor(rule="§10.1", character=member.id, outcome=result.outcome))
+    if result.succeeded:
+        find(ctx, here, disarm=result.outcome is Outcome.GREAT_SUCCESS, rule="§10.1")
+    elif result.outcome is Outcome.CRITICAL_FAILURE:
+        for trap in [t for t in here if t.armed]:
+            yield from spring(ctx, state, trap, member, rule="§10.1")
+    yield from _turns(ctx, state, 1)
+
+
+def _disarm(ctx: Context, state: CampaignState, action: DisarmTrap) -> Resolution[None]:
+    expedition = _exp(state)
+    member = state.character(action.actor)
+    trap = expedition.level.trap_at(tuple(action.at))  # type: ignore[arg-type]
+    assert trap is not None
+    result = yield from run_test(ctx, state, member, disarm_attr(trap), rule="§10.1")
+    if result.succeeded:
+        disarm_trap(ctx, trap, rule="§10.1")
+    else:
+        yield from spring(ctx, state, trap, member, rule="§10.1")
+    yield from _turns(ctx, state, 1)
+
+
+def _use(ctx: Context, state: CampaignState, action: UseItem) -> Resolution[None]:
+    expedition = _exp(state)
+    member = state.character(action.actor)
+    item = next(i for i in member.items if i.uid == action.item)
+    cost = exploration_cost(state, action)
+    ctx.emit(ItemUsed(rule="§10.1", character=member.id, item=item.uid, name=item.name, cost=cost))
+    if item.defn.light is not None:
+        if item.lit:
+            inventory.extinguish(ctx, member, item, rule="§10.1")
+        else:
+            inventory.light(ctx, member, item, rule="§7.8")
+    else:
+        apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
+        if item.defn.usage:
+            inventory.roll_usage(ctx, member, item, rule="§2")
+        else:
+            inventory.use_one(ctx, member, item, rule="§10.1")
+    if cost:
+        yield from _turns(ctx, state, cost)
+        expedition.slow_turn, expedition.slow_users = state.turn, {member.id}
+    elif Tag.SLOW in item.defn.tags and Tag.QUICK not in item.defn.tags:
+        expedition.slow_users.add(member.id)
+    reveal(state)
+
+
+def _search(ctx: Context, state: CampaignState, action: Search) -> Resolution[None]:
+    expedition = _exp(state)
+    member = state.character(action.actor)
+    room = expedition.room
+    assert room is not None
+    level = expedition.level
+    advantage = int(
+        Skill.INFILTRATION in member.skills or (Skill.LOREMASTER in member.skills and "ruin" in level.theme)
+    )
+    result = yield from run_test(ctx, state, member, Attr.INT, advantage=advantage, rule="HOUSE §1.4")
+    expedition.searched.add(f"{expedition.depth}:{room.id}")
+    ctx.emit(RoomSearched(rule="HOUSE §1.4", character=member.id, room=room.id, outcome=result.outcome))
+    here = traps_here(expedition)
+    if result.succeeded:
+        for door in level.doors.values():
+            if door.secret and not door.found and room.id in door.rooms:
+                door.found = True
+                ctx.emit(SecretDoorFound(rule="HOUSE §1.4", pos=door.pos))
+        for cache in level.caches:
+            if cache.hidden and cache.room == room.id and not cache.looted:
+                cache.hidden = False
+                ctx.emit(HiddenCacheFound(rule="HOUSE §1.4", pos=cache.pos, description=cache.description))
+        if result.outcome is Outcome.GREAT_SUCCESS:
+            find(ctx, here, disarm=False, rule="HOUSE §1.4")
+    elif result.outcome is Outcome.CRITICAL_FAILURE:
+        for trap in [t for t in here if t.armed and t.object_trap]:
+            yield from spring(ctx, state, trap, member, rule="HOUSE §1.4")
+    reveal(state)
+    yield from _turns(ctx, state, 1)
+
+
+def _listen(ctx: Context, state: CampaignState, action: ListenAtDoor) -> Resolution[None]:
+    expedition = _exp(state)
+    member = state.character(action.actor)
+    door = expedition.level.doors[tuple(action.at)]  # type: ignore[index]
+    result = yield from run_test(ctx, state, member, Attr.INT, check=True, rule="HOUSE §1.4")
+    expedition.listened.add(f"{expedition.depth}:{door.pos[0]},{door.pos[1]}")
+    here = area_of(expedition.level, expedition.position)
+    beyond = [r for r in door.rooms if f"room:{r}" != here]
+    count = sum(len(e.enemies) for e in expedition.level.encounters if e.room in beyond and not e.defeated)
+    ctx.emit(
+        DoorListenedAt(
+            rule="HOUSE §1.4",
+            character=member.id,
+            pos=door.pos,
+            learned=result.succeeded,
+            heard=count if result.succeeded else -1,
+        )
+    )
+    yield from _turns(ctx, state, 1)
+
+
+def _force(ctx: Context, state: CampaignState, action: ForceDoor) -> Resolution[None]:
+    expedition = _exp(state)
+    member = state.character(action.actor)
+    door = expedition.level.doors[tuple(action.at)]  # type: ignore[index]
+    if door.state is DoorState.BARRED:
+        _open(ctx, door, "broke through")
+        yield from make_noise(ctx, state, what="a barred door broken")
+        yield from _turns(ctx, state, 2)
+        return
+    locked = door.state is DoorState.LOCKED
+    result = yield from run_test(ctx, state, member, Attr.STR, disadvantage=int(locked), rule="HOUSE §1.4")
+    if result.succeeded:
+        _open(ctx, door, "forced")
+    if result.outcome is not Outcome.GREAT_SUCCESS:
+        yield from make_noise(ctx, state, what="forcing a door")
+    yield from _turns(ctx, state, 1)
+
+
+def _pick(ctx: Context, state: CampaignState, action: PickLock) -> Resolution[None]:
+    expedition = _exp(state)
+    member = state.character(action.actor)
+    tools = next(i for i in member.items if i.defn.key == LOCKPICKS)
+    at = tuple(action.at)
+    cache = expedition.level.cache_at(at)  # type: ignore[arg-type]
+    if tools.usage:
+        inventory.roll_usage(ctx, member, tools, rule="HOUSE §1.4")
+    opened = True
+    if cache is not None or expedition.effective_depth >= LOCK_TEST_DEPTH:
+        result = yield from run_test(ctx, state, member, Attr.DEX, rule="HOUSE §1.4")
+        opened = result.succeeded
+    if opened and cache is not None:
+        cache.locked = False
+        ctx.emit(LockPicked(rule="HOUSE §1.4", pos=cache.pos, character=member.id))
+    elif opened:
+        door = expedition.level.doors[at]  # type: ignore[index]
+        door.state = DoorState.CLOSED
+        ctx.emit(LockPicked(rule="HOUSE §1.4", pos=door.pos, character=member.id))
+    yield from _turns(ctx, state, 1)
+
+
+def _camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolution[None]:
+    from expedition.rules.campaign import Phase
+
+    expedition = _exp(state)
+    room = expedition.room
+    assert room is not None
+    yield from _turns(ctx, state, 1)
+    expedition.camps += 1
+    state.phase = Phase.CAMP
+    ctx.emit(CampSetUp(rule="§10.1", room=room.id, dry=room.dry, filthy=room.filthy, exposed=room.exposed))
+
+
+def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution[None]:
+    from expedition.rules.campaign import Phase
+
+    here = state.here
+    yield from advance_doom(ctx, here.doom, state.omens, state.party, 2, rule="§10.1")
+    for member in state.living:
+        apply_cure(ctx, member, Cure.LEFT_DUNGEON_ALIVE, rule="§4.6")
+    ctx.emit(DungeonExited(rule="§10.1", dungeon=here.name, turns=state.turn))
+    state.expedition = None
+    state.location = state.settlement
+    state.phase = Phase.INTERLUDE
+
+
+def _change_level(ctx: Context, state: CampaignState, down: bool) -> Resolution[None]:
+    expedition = _exp(state)
+    expedition.depth += 1 if down else -1
+    level = expedition.level
+    arrival = level.stairs_up if down else level.stairs_down
+    expedition.position = arrival if arrival is not None else level.arrival
+    expedition.area, expedition.turns_in_area = area_of(level, expedition.position), 0
+    if down:
+        expedition.decays_on_level = 0
+    ctx.emit(LevelChanged(rule="§10.1", depth=expedition.depth, pos=expedition.position))
+    reveal(state)
+    yield from _turns(ctx, state, 1)
+
+
+def _descend(ctx: Context, state: CampaignState, action: Descend) -> Resolution[None]:
+    yield from _change_level(ctx, state, True)
+
+
+def _ascend(ctx: Context, state: CampaignState, action: Ascend) -> Resolution[None]:
+    yield from _change_level(ctx, state, False)
+
+
+VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
+    Step: _step,
+    Loot: _loot,
+    LookForTraps: _look,
+    DisarmTrap: _disarm,
+    UseItem: _use,
+    Search: _search,
+    ListenAtDoor: _listen,
+    ForceDoor: _force,
+    PickLock: _pick,
+    SetUpCamp: _camp,
+    ExitDungeon: _exit,
+    Descend: _descend,
+    Ascend: _ascend,
+}
+"""Each exploration action's verb."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartyStepped(Event):
+    """The party moved one tile; `cost` is the turns it took (0 within an area)."""
+
+    pos: tuple[int, int]
+    area: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DoorOpened(Event):
+    """A door was opened: "opened", "forced", "lifted the bar" or "broke through"."""
+
+    pos: tuple[int, int]
+    how: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CacheLooted(Event):
+    """A cache was emptied; its silver went to the party."""
+
+    pos: tuple[int, int]
+    silver: int
+    looter: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LootStashed(Event):
+    """A looted item nobody had room for was added to the party's stash."""
+
+    item: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrapsLookedFor(Event):
+    """A character looked for traps."""
+
+    character: str
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemUsed(Event):
+    """A character used an item; `cost` is the turns it took."""
+
+    character: str
+    item: int
+    name: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomSearched(Event):
+    """A character searched a room."""
+
+    character: str
+    room: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecretDoorFound(Event):
+    """A secret door was found."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HiddenCacheFound(Event):
+    """A hidden cache was found."""
+
+    pos: tuple[int, int]
+    description: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DoorListenedAt(Event):
+    """A character listened at a door; `heard` is how many stir beyond (-1 when nothing was learned)."""
+
+    character: str
+    pos: tuple[int, int]
+    learned: bool
+    heard: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockPicked(Event):
+    """A lock was picked (a door's or a chest's)."""
+
+    pos: tuple[int, int]
+    character: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CampSetUp(Event):
+    """The party set up camp in a room (the camp phase begins)."""
+
+    room: int
+    dry: bool
+    filthy: bool
+    exposed: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DungeonExited(Event):
+    """The party left the dungeon for the interlude."""
+
+    dungeon: str
+    turns: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelChanged(Event):
+    """The party took the stairs to another level."""
+
+    depth: int
+    pos: tuple[int, int]

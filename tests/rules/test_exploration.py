@@ -1,0 +1,355 @@
+"""Exploration (§10.1, §9.1–§9.3, §7.8, HOUSE §1.4–§1.5) on a small hand-built dungeon, with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from expedition.dungeon.model import Cache, Door, DoorState, Dungeon, EncounterRow, Level, Room, Trap
+from expedition.rules import inventory
+from expedition.rules.actions import Action
+from expedition.rules.campaign import CampaignState, Phase, Player, new_campaign
+from expedition.rules.character import Attr, Character
+from expedition.rules.conditions import Affliction
+from expedition.rules.context import Context
+from expedition.rules.decisions import answers, resolve
+from expedition.rules.dice import ScriptedDice
+from expedition.rules.doom import DoomThreshold
+from expedition.rules.errors import IllegalAction
+from expedition.rules.expedition import start_expedition
+from expedition.rules.expedition_turn import DarknessEndured, WanderingMonstersComing
+from expedition.rules.exploration import (
+    Descend,
+    DisarmTrap,
+    ExitDungeon,
+    ForceDoor,
+    LookForTraps,
+    Loot,
+    Search,
+    SetUpCamp,
+    Step,
+    UseItem,
+)
+from expedition.rules.exploration_options import available_actions
+from expedition.rules.items import Item, ItemDef, Light, Tag
+from expedition.rules.skills import Skill
+from expedition.rules.traps import TrapSprung
+from expedition.rules.turns import apply, can, verify
+
+TILES_1 = [
+    "##########",
+    "#....#...#",
+    "#....+...#",
+    "#X...#..>#",
+    "##########",
+]
+TILES_2 = [
+    "#####",
+    "#<..#",
+    "#####",
+]
+LANTERN = ItemDef(
+    key="lantern", name="Lantern", tags=frozenset({Tag.QUICK, Tag.SLOW}), usage=8, light=Light.NEARBY
+)
+POLE = ItemDef(key="three_meter_pole", name="3 meter pole", tags=frozenset({Tag.EQUIPMENT}))
+ROPE = ItemDef(key="rope", name="Rope")
+
+
+def make_dungeon(door: DoorState = DoorState.CLOSED) -> Dungeon:
+    level1 = Level(
+        depth=1,
+        width=10,
+        height=5,
+        tiles=list(TILES_1),
+        rooms=[Room(0, 1, 1, 4, 3, name="Entrance", entrance=True), Room(1, 6, 1, 3, 3, name="Crypt")],
+        doors={(5, 2): Door((5, 2), door, rooms=(0, 1))},
+        traps=[Trap((7, 2), 1, "spikes", "Spiked flagstones", test="DEX", attack="DEX 2", disarm="DEX")],
+        caches=[Cache((8, 1), 1, silver=12, items=("rope",))],
+        stairs_down=(8, 3),
+        exit=(1, 3),
+        arrival=(1, 3),
+    )
+    level2 = Level(
+        depth=2, width=5, height=3, tiles=list(TILES_2), rooms=[Room(0, 1, 1, 3, 1)], stairs_up=(1, 1)
+    )
+    return Dungeon(
+        key="tomb",
+        name="Tomb",
+        seed=0,
+        theme="undead",
+        danger=0,
+        levels=[level1, level2],
+        doom=(DoomThreshold(2, "rats", "Rats."), DoomThreshold(4, "collapse", "Collapse.")),
+        doom_size=4,
+        wandering=(EncounterRow(1, "Crawlers", ("crawler",)), EncounterRow(2, "Ghouls", ("ghoul",))),
+        entrance=(2, 2),
+    )
+
+
+def make_state(*, lit: bool = True, skills: frozenset[Skill] = frozenset()) -> CampaignState:
+    wren = Character("wren", "Wren", owner="ann", skills=set(skills))
+    for attr in Attr:
+        wren[attr].score = 2
+    state = new_campaign(7, [wren], [Player("ann", "Ann")])
+    ctx = Context(ScriptedDice([]))
+    start_expedition(ctx, state, make_dungeon(), items={"rope": ROPE})
+    bag = inventory.put
+    if lit:
+        lantern = Item.new(100, LANTERN)
+        bag(ctx, wren, lantern, inventory.LEFT_HAND)
+        inventory.light(ctx, wren, lantern)
+    return state
+
+
+def run(state: CampaignState, action: Action, faces: list[int], *keys: str) -> Context:
+    ctx = Context(ScriptedDice(faces))
+    resolve(apply(ctx, state, action), answers(*keys))
+    assert ctx.dice.used == len(faces)  # type: ignore[attr-defined]  # every scripted face was rolled
+    return ctx
+
+
+def test_start_puts_the_party_at_the_entrance_in_exploration_with_the_dungeons_doom() -> None:
+    """§10, §9.2: the dungeon becomes the location with its own doom tracker; decay starts empty."""
+    state = make_state()
+    assert state.phase is Phase.EXPLORATION and state.location == "tomb"
+    assert state.expedition is not None and state.expedition.position == (2, 2)
+    assert state.here.doom.size == 4 and [t.key for t in state.here.doom.thresholds] == ["rats", "collapse"]
+    assert (2, 2) in state.expedition.seen[1]
+
+
+def test_stepping_inside_a_room_is_free_and_entering_another_area_costs_one_turn() -> None:
+    """§10.1 (house): moving within an area is free (a doorway counts as the area left); a new room: 1 ET."""
+    state = make_state()
+    run(state, Step(direction="east"), [])  # (3,2)
+    run(state, Step(direction="east"), [])  # (4,2)
+    assert state.turn == 0
+    run(state, Step(direction="east"), [])  # the door (5,2) opens, still the entrance's area
+    assert state.expedition is not None and state.expedition.level.doors[(5, 2)].state is DoorState.OPEN
+    assert state.turn == 0
+    run(state, Step(direction="east"), [])  # (6,2): the crypt
+    assert state.turn == 1 and state.decay.filled == 1 and state.expedition.area == "room:1"
+
+
+def test_stepping_onto_a_hidden_trap_springs_it() -> None:
+    """HOUSE §1.8: a floor trap springs on whoever enters its tile; DEX test, failure takes BASE."""
+    state = make_state()
+    for _ in range(4):
+        run(state, Step(direction="east"), [])
+    # DEX test 2 dice [2, 3] fails; no armour; 2 wounds placed (the player's choice: defaults).
+    ctx = run(state, Step(direction="east"), [2, 3])
+    assert any(isinstance(e, TrapSprung) for e in ctx.events)
+    wren = state.character("wren")
+    assert sum(wren[a].wounds for a in Attr) == 2
+
+
+def test_a_known_armed_trap_blocks_the_step_and_can_be_disarmed() -> None:
+    """HOUSE §1.8, §10.1: a found trap is stepped around; DEX test disarms it (1 ET)."""
+    state = make_state()
+    for _ in range(4):
+        run(state, Step(direction="east"), [])
+    trap = state.expedition.level.traps[0] if state.expedition else None
+    assert trap is not None
+    trap.found = True
+    with pytest.raises(IllegalAction, match="step around"):
+        verify(state, Step(direction="east"))
+    run(state, DisarmTrap(actor="wren", at=(7, 2)), [5, 3])
+    assert trap.disarmed and state.turn == 2
+    assert can(state, Step(direction="east"))
+
+
+def test_a_failed_disarm_springs_the_trap_on_the_disarmer() -> None:
+    """§10.1: failure to disarm sets the trap off."""
+    state = make_state()
+    for _ in range(4):
+        run(state, Step(direction="east"), [])
+    trap = state.expedition.level.traps[0] if state.expedition else None
+    assert trap is not None
+    trap.found = True
+    ctx = run(
+        state, DisarmTrap(actor="wren", at=(7, 2)), [2, 3, 2, 3]
+    )  # disarm fails, then DEX defence fails
+    assert trap.sprung and any(isinstance(e, TrapSprung) and e.victim == "wren" for e in ctx.events)
+
+
+def test_look_for_traps_needs_infiltration_or_a_pole_and_a_plan() -> None:
+    """§10.1: Infiltration, or a tool such as a pole with a clear plan."""
+    state = make_state()
+    with pytest.raises(IllegalAction, match="Infiltration"):
+        verify(state, LookForTraps(actor="wren"))
+    wren = state.character("wren")
+    inventory.put(Context(ScriptedDice([])), wren, Item.new(101, POLE), inventory.RIGHT_HAND)
+    with pytest.raises(IllegalAction, match="plan"):
+        verify(state, LookForTraps(actor="wren"))
+    assert can(state, LookForTraps(actor="wren", plan="prod the floor"))
+
+
+def _to_crypt(state: CampaignState) -> None:
+    for _ in range(4):
+        run(state, Step(direction="east"), [])
+
+
+def test_look_for_traps_success_finds_great_success_disarms_critical_failure_springs() -> None:
+    """§10.1: INT test; success finds traps, great success disarms them, critical failure springs them."""
+    for faces, found, disarmed, sprung in (
+        ([5, 3], True, False, False),
+        ([6, 6], True, True, False),
+        ([1, 2, 2, 3], True, False, True),  # INT crit fail, then the DEX defence against the spikes
+        ([2, 3], False, False, False),
+    ):
+        state = make_state(skills=frozenset({Skill.INFILTRATION}))
+        _to_crypt(state)
+        run(state, LookForTraps(actor="wren"), faces)
+        assert state.expedition is not None
+        trap = state.expedition.level.traps[0]
+        assert (trap.found, trap.disarmed, trap.sprung) == (found, disarmed, sprung)
+        assert state.turn == 2  # entering the crypt, then looking: 1 ET each
+
+
+def test_loot_takes_the_silver_and_items_but_not_beside_a_known_trap() -> None:
+    """§10.1: Loot costs 1 ET, only with no known trap; silver to the party, items into the pack or stash."""
+    state = make_state()
+    _to_crypt(state)
+    assert state.expedition is not None
+    state.expedition.level.traps[0].found = True
+    with pytest.raises(IllegalAction, match="trap"):
+        verify(state, Loot(actor="wren"))
+    state.expedition.level.traps[0].disarmed = True
+    run(state, Loot(actor="wren"), [])
+    assert state.silver == 12 and state.expedition.level.caches[0].looted and state.turn == 2
+    wren = state.character("wren")
+    assert any(i.defn.key == "rope" for i in wren.items) or any(i.defn.key == "rope" for i in state.stash)
+
+
+def test_force_door_stuck_is_a_str_test_and_loud() -> None:
+    """HOUSE §1.4, §1.5: forcing a stuck door is a STR test; success opens it and is loud (1d!)."""
+    state = make_state()
+    assert state.expedition is not None
+    door = state.expedition.level.doors[(5, 2)]
+    door.state = DoorState.STUCK
+    run(state, Step(direction="east"), [])
+    run(state, Step(direction="east"), [])
+    with pytest.raises(IllegalAction, match="stuck"):
+        verify(state, Step(direction="east"))
+    ctx = run(state, ForceDoor(actor="wren", at=(5, 2)), [5, 3, 4])  # STR success, wandering 1d! = 4: nothing
+    assert door.state is DoorState.OPEN and state.turn == 1
+    assert not any(isinstance(e, WanderingMonstersComing) for e in ctx.events)
+
+
+def test_a_loud_noise_that_triggers_brings_a_wandering_group() -> None:
+    """HOUSE §1.5: a triggered 1d! rolls the wandering row 1d6 + E − 1."""
+    state = make_state()
+    assert state.expedition is not None
+    state.expedition.level.doors[(5, 2)].state = DoorState.LOCKED
+    run(state, Step(direction="east"), [])
+    run(state, Step(direction="east"), [])
+    ctx = run(
+        state, ForceDoor(actor="wren", at=(5, 2)), [2, 3, 1, 2]
+    )  # STR fails (the GM keeps the dice), 1d! = 1, row 2
+    coming = [e for e in ctx.events if isinstance(e, WanderingMonstersComing)]
+    assert coming and coming[0].group == "Ghouls" and coming[0].row == 2
+    assert state.expedition.coming == ["Ghouls"]
+
+
+def test_search_finds_a_hidden_cache() -> None:
+    """HOUSE §1.4: a successful INT test finds hidden caches in the room."""
+    state = make_state()
+    _to_crypt(state)
+    assert state.expedition is not None
+    cache = state.expedition.level.caches[0]
+    cache.hidden = True
+    assert not can(state, Loot(actor="wren"))
+    run(state, Search(actor="wren"), [5, 3])
+    assert not cache.hidden and can(state, Loot(actor="wren"))
+
+
+def test_the_decay_cycle_over_six_turns_rolls_the_table_and_the_lights() -> None:
+    """§9.1: the sixth turn fills decay: 2d6 each, each lit light's usage die, then a 2d! wandering check."""
+    state = make_state()
+    for turn in range(1, 6):
+        # Failed searches pass the turns; the third turn in one room also makes a 1d! check (4: nothing).
+        run(state, Search(actor="wren"), [2, 3] + ([4] if turn == 3 else []))
+    assert state.decay.filled == 5
+    # Sixth: search fails [2,3]; decay 2d6 = 1+1 (2: press on); lantern Ud8 = 8; loitering 1d! = 4;
+    # the decay's wandering check 2d! = 5, 6.
+    run(state, Search(actor="wren"), [2, 3, 1, 1, 8, 4, 5, 6])
+    assert state.decay.filled == 0 and state.turn == 6
+    assert state.expedition is not None and state.expedition.decays_on_level == 1
+
+
+def test_a_doom_threshold_fires_and_advances_omens() -> None:
+    """§9.2: a decay 7 advances doom; reaching a threshold advances omens by 1."""
+    state = make_state()
+    state.here.doom.filled = 1
+    state.decay.filled = 5
+    omens_before = state.omens.filled
+    run(state, Search(actor="wren"), [2, 3, 3, 4, 8, 5, 6])  # decay roll 7: doom 2 = "rats"
+    assert state.here.doom.filled == 2 and state.omens.filled == omens_before + 1
+
+
+def test_a_light_running_out_goes_out_next_turn_then_darkness_costs_pre_or_terror() -> None:
+    """§7.8: a spent light burns one more turn; then the dark costs 1 PRE fatigue or Terrified."""
+    state = make_state()
+    state.decay.filled = 5
+    wren = state.character("wren")
+    wren.items[-1].usage = 4  # the lantern is down to Ud4
+    run(state, Search(actor="wren"), [2, 3, 1, 1, 1, 5, 6])  # lantern Ud4 rolls 1: burns its last turn
+    assert inventory.lit_lights(wren)
+    ctx = run(state, Search(actor="wren"), [2, 3], "terrified")
+    assert not inventory.lit_lights(wren)
+    assert any(isinstance(e, DarknessEndured) and e.choice == "terrified" for e in ctx.events)
+    assert Affliction.TERRIFIED in wren.afflictions
+    run(state, Search(actor="wren"), [5, 3, 4], "fatigue")  # a 5 succeeds even Terrified; loitering 1d! = 4
+    assert wren[Attr.PRE].fatigue == 1
+
+
+def test_slow_item_costs_a_turn_and_quick_is_free() -> None:
+    """§10.1: a slow item takes 1 ET (lighting a lantern is quick: free)."""
+    state = make_state(lit=False)
+    wren = state.character("wren")
+    lantern = Item.new(100, LANTERN)
+    inventory.put(Context(ScriptedDice([])), wren, lantern, inventory.LEFT_HAND)
+    run(state, UseItem(actor="wren", item=100), [])
+    assert lantern.lit and state.turn == 0
+
+
+def test_set_up_camp_only_in_a_safe_room_switches_to_camp() -> None:
+    """§10.1: camp costs 1 ET, only in a safe place; the camp phase begins."""
+    state = make_state()
+    run(state, SetUpCamp(), [])
+    assert state.phase is Phase.CAMP and state.turn == 1
+
+
+def test_exiting_costs_doom_two_cures_hopeless_and_ends_in_the_interlude() -> None:
+    """§10.1: exit only at the way out; doom +2; leaving alive cures Hopeless (§4.6)."""
+    state = make_state()
+    with pytest.raises(IllegalAction, match="way out"):
+        verify(state, ExitDungeon())
+    run(state, Step(direction="south"), [])
+    run(state, Step(direction="west"), [])  # (1,3) is the exit tile
+    state.character("wren").afflictions.add(Affliction.HOPELESS)
+    omens = state.omens.filled
+    run(state, ExitDungeon(), [])
+    assert state.locations["tomb"].doom.filled == 2 and state.omens.filled == omens + 1  # "rats" reached
+    assert state.phase is Phase.INTERLUDE and state.expedition is None and state.location == state.settlement
+    assert Affliction.HOPELESS not in state.character("wren").afflictions
+
+
+def test_descending_the_stairs_costs_a_turn_and_lands_on_the_stairs_up() -> None:
+    """§10.1: going down is a move to another place: 1 ET."""
+    state = make_state()
+    assert state.expedition is not None
+    state.expedition.position, state.expedition.area = (8, 3), "room:1"
+    run(state, Descend(), [])
+    assert state.expedition.depth == 2 and state.expedition.position == (1, 1) and state.turn == 1
+
+
+def test_available_actions_list_costs_and_reasons() -> None:
+    """§10.1: the action bar shows each action with its cost and why it is not allowed."""
+    state = make_state()
+    assert state.expedition is not None
+    state.expedition.position = (1, 1)
+    options = {o.label: o for o in available_actions(state, "wren")}
+    assert options["Step east"].enabled and options["Step east"].cost == 0
+    assert options["Step south"].enabled
+    assert not options["Step north"].enabled and "wall" in options["Step north"].reason
+    assert not options["Look for traps"].enabled
+    assert options["Set up camp"].enabled and options["Set up camp"].cost == 1
