@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -27,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     from expedition.cli_compendium import add_compendium_command
 
     add_compendium_command(commands)
+    from expedition.cli_play import add_play_commands
+
+    add_play_commands(commands)
     return parser
 
 
@@ -43,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = handler(args)
     except BrokenPipeError:
         # The reader went away (`expedition saves export … | head`); that is not an error of ours.
-        sys.stdout = None  # type: ignore[assignment]  # stop Python flushing into the closed pipe
+        # Point stdout at /dev/null so Python's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     return code
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import secrets
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from expedition.rules.calling import ClassOptions
 from expedition.rules.character import Attr, Character
@@ -17,6 +16,9 @@ from expedition.rules.decisions import resolve_default
 from expedition.rules.dice import SeededDice
 from expedition.rules.errors import RuleError
 from expedition.rules.party import Party
+
+if TYPE_CHECKING:
+    from expedition.session.session import Session
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 """The shipped content folder."""
@@ -51,7 +53,12 @@ def run_new(args: argparse.Namespace) -> int:
     if args.players is not None and not 1 <= args.players <= MAX_PARTY:
         return _fail(f"--players must be 1 to {MAX_PARTY} (got {args.players})")
     if not args.quick:
-        print("Only quick creation is available from the command line yet; taking every default.")
+        if not args.no_ui:
+            # The players make the party step by step on the creation screen.
+            from expedition.ui.app import run_app
+
+            return run_app(start="new", seed=args.seed, saves=Path(args.saves) if args.saves else None)
+        print("Without the game's screens only quick creation is available; taking every default.")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
         options = _options()
@@ -64,14 +71,18 @@ def run_new(args: argparse.Namespace) -> int:
     except RuleError as error:
         return _fail(str(error))
     print(summary(party, seed, options))
-    print(_save(ctx, party, seed, args))
-    if not args.no_ui:
-        from expedition.ui.app import run_app
+    line, session = _start(ctx, party, seed, args)
+    print(line)
+    if session is None or args.no_ui:
+        if session is not None:
+            session.close()
+        return 0
+    from expedition.ui.app import run_app
 
-        if "party" in inspect.signature(run_app).parameters:
-            code: int = run_app(party=party)  # type: ignore[call-arg]  # the UI's newer signature
-            return code
-    return 0
+    try:
+        return run_app(session=session, saves=session.store.folder.parent if session.store else None)
+    finally:
+        session.close()
 
 
 class ContentProblem(Exception):
@@ -110,30 +121,17 @@ def _specs(players: int | None, options: CreationOptions) -> list[CharacterSpec]
     ]
 
 
-def _save(ctx: Context, party: Party, seed: int, args: argparse.Namespace) -> str:
-    from expedition.persistence.errors import PersistenceError
-    from expedition.persistence.state import state_to_body
-    from expedition.persistence.store import CampaignStore, default_saves_dir
-    from expedition.rules.campaign import Player, new_campaign
-    from expedition.session.session import Session
+def _start(ctx: Context, party: Party, seed: int, args: argparse.Namespace) -> tuple[str, Session | None]:
+    from expedition.session.campaigns import CampaignOpenError, start_campaign
 
-    owners = sorted({member.owner for member in party.characters})
-    players = [Player(owner, owner.replace("player", "Player ")) for owner in owners]
-    state = new_campaign(seed, party.characters, players, silver=party.silver, ctx=ctx)
-    state.stash = list(party.stash)
-    state.next_uid = max(state.next_uid, party.next_uid)
-    name = args.name or f"campaign-{seed}"
-    store = CampaignStore(default_saves_dir(args.saves), name)
-    if store.snapshots():
-        return f"(not saved: a campaign called {name!r} already exists; choose another --name)"
+    saves = Path(args.saves) if args.saves else None
     try:
-        path = store.save(state_to_body(state))
-        # The session opens the journal with the seed and the starting state, so the
-        # campaign can be replayed from its first action.
-        Session(state, store)
-    except (PersistenceError, OSError) as error:  # the party is printed anyway
-        return f"(not saved: {error})"
-    return f"Saved campaign {name!r} to {path}"
+        session = start_campaign(party, seed, saves=saves, name=args.name, ctx=ctx)
+    except CampaignOpenError as error:  # the party is printed anyway
+        return f"(not saved: {error})", None
+    assert session.store is not None
+    snapshot = session.store.snapshots()[-1]
+    return f"Saved campaign {session.store.name!r} to {snapshot}", session
 
 
 def summary(party: Party, seed: int, options: CreationOptions | None = None) -> str:

@@ -15,7 +15,8 @@ import copy
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from expedition.persistence.state import action_to_plain, body_hash, state_to_body
 from expedition.persistence.store import CampaignStore
@@ -28,6 +29,9 @@ from expedition.rules.errors import RuleError
 from expedition.rules.events import Event
 from expedition.rules.turns import RenamePlayer, apply, verify
 from expedition.session.views import Seat, SeatKind, events_for, moved_trackers, seat_characters, view_for
+
+if TYPE_CHECKING:
+    from expedition.session.campaigns import LoadReport
 
 logger = logging.getLogger(__name__)
 
@@ -148,6 +152,8 @@ class Session:
         self._subscribers: list[tuple[Subscriber, Seat]] = []
         self._running: _Running | None = None
         self._moved: set[str] = set()
+        self.load_report: LoadReport | None = None
+        """What opening the campaign found on disk (set by `open_campaign`), or None."""
         if journal and not (store is not None and store.read_journal().records):
             self._journal(
                 {"k": "begin", "seed": state.seed, "n": state.actions, "state": state_to_body(state)}
@@ -225,6 +231,28 @@ class Session:
             if member.id == decision.owner:
                 return member.owner
         return GM  # a character no longer in the party cannot answer; the GM takes the default
+
+    def milestone(self, label: str) -> Path | None:
+        """Save a snapshot kept forever, beside the rolling autosaves (an expedition or interlude ended).
+
+        Args:
+            label: The milestone's name, such as "expedition-1" (a-z, 0-9, `_` and `-`).
+
+        Returns:
+            The snapshot's path, or None when the session has no store.
+
+        Raises:
+            PersistenceError: If `label` is not a safe milestone name.
+            OSError: If the folder cannot be written.
+        """
+        if self.store is None:
+            return None
+        return self.store.save(state_to_body(self.state), milestone=label)
+
+    def close(self) -> None:
+        """Give back the campaign's lock; autosaves already hold every committed action."""
+        if self.store is not None:
+            self.store.release()
 
     # --- internals ---------------------------------------------------------------------------
 

@@ -1,0 +1,332 @@
+"""Provides starting, listing and opening saved campaigns: the session a new game or "continue" plays.
+
+`start_campaign` turns a freshly made party into a campaign folder (first snapshot, journal, lock).
+`open_campaign` takes the campaign's lock, loads its newest intact snapshot (a damaged newer one is
+set aside by the store and reported) and rolls the journal forward: actions committed after that
+snapshot are applied again with their recorded answers, each checked against its digest, so a
+crash between the journal and the snapshot, or a damaged snapshot, never loses a turn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from expedition.persistence.errors import (
+    CampaignLocked,
+    NoSnapshot,
+    PersistenceError,
+    SnapshotError,
+    UnsupportedVersion,
+)
+from expedition.persistence.snapshot import read_snapshot
+from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
+from expedition.persistence.store import CampaignStore, default_saves_dir, list_campaigns
+from expedition.rules.campaign import CampaignState, Player, new_campaign
+from expedition.rules.context import Context
+from expedition.rules.dice import SeededDice
+from expedition.rules.errors import RuleError
+from expedition.rules.party import Party
+from expedition.session.replay import ReplayDivergence, run_action
+from expedition.session.session import Session
+
+__all__ = [
+    "CampaignOpenError",
+    "CampaignSummary",
+    "LoadReport",
+    "list_saved",
+    "newest_campaign",
+    "open_campaign",
+    "start_campaign",
+]
+
+
+class CampaignOpenError(Exception):
+    """A campaign cannot be started or opened; the message says which and why, in a player's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadReport:
+    """What opening a campaign found on disk.
+
+    Attributes:
+        name: The campaign's name.
+        snapshot: The snapshot file loaded.
+        skipped: Newer snapshots that were damaged, with the reason; each was renamed `*.corrupt`.
+        rolled_forward: Journal actions applied on top of the snapshot.
+        journal_torn: Why the journal's tail could not be read (it is cut off on the next save), or None.
+    """
+
+    name: str
+    snapshot: Path
+    skipped: tuple[tuple[Path, str], ...] = ()
+    rolled_forward: int = 0
+    journal_torn: str | None = None
+
+    @property
+    def troubled(self) -> bool:
+        """True when the player should be told something went wrong on disk."""
+        return bool(self.skipped or self.journal_torn)
+
+    def lines(self) -> list[str]:
+        """What a player should be told, one sentence per line (empty when all was well)."""
+        told = [
+            f"{path.name} was damaged ({why}); it was set aside as {path.name}.corrupt."
+            for path, why in self.skipped
+        ]
+        if self.skipped:
+            told.append(f"Loaded the previous snapshot, {self.snapshot.name}.")
+        if self.rolled_forward:
+            told.append(f"Replayed {self.rolled_forward} action(s) from the journal saved after it.")
+        if self.journal_torn:
+            told.append(f"The journal's last record could not be read ({self.journal_torn}).")
+        return told
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignSummary:
+    """One saved campaign, as the load list shows it (read without changing anything).
+
+    Attributes:
+        name: The folder name.
+        day: Campaign day of the newest snapshot (0 when unreadable).
+        phase: Its phase, in words ("" when unreadable).
+        location: Where the party is ("" when unreadable).
+        saved: When the newest snapshot was written (seconds since the epoch; 0 without snapshots).
+        problem: Why the newest snapshot cannot be read, or "" when it can.
+    """
+
+    name: str
+    day: int = 0
+    phase: str = ""
+    location: str = ""
+    saved: float = 0.0
+    problem: str = ""
+
+    @property
+    def saved_text(self) -> str:
+        """The time of the last save, "YYYY-MM-DD HH:MM" in local time."""
+        return datetime.fromtimestamp(self.saved).strftime("%Y-%m-%d %H:%M") if self.saved else "never"
+
+
+def _players(party: Party) -> list[Player]:
+    owners = sorted({member.owner for member in party.characters})
+    return [Player(owner, owner.replace("player", "Player ")) for owner in owners]
+
+
+def start_campaign(
+    party: Party,
+    seed: int,
+    *,
+    saves: Path | None = None,
+    name: str | None = None,
+    ctx: Context | None = None,
+) -> Session:
+    """Start a campaign for a new party: its first snapshot, the journal's start, and the lock.
+
+    Args:
+        party: The party character creation made.
+        seed: The campaign seed.
+        saves: The saves folder (see `default_saves_dir`).
+        name: The campaign's folder name; "campaign-<seed>" by default.
+        ctx: The context the party was made with, so the dice carry on where creation stopped;
+            a fresh one on `SeededDice(seed)` by default.
+
+    Returns:
+        The session, holding the campaign's lock (`Session.close` gives it back).
+
+    Raises:
+        CampaignOpenError: When a campaign of that name already exists, the name is not allowed,
+            or the folder cannot be written.
+    """
+    name = name or f"campaign-{seed}"
+    try:
+        store = CampaignStore(default_saves_dir(saves), name)
+    except PersistenceError as error:
+        raise CampaignOpenError(str(error)) from error
+    if store.snapshots() or store.journal_path.exists():
+        raise CampaignOpenError(f"a campaign called {name!r} already exists in {store.folder.parent}")
+    ctx = ctx if ctx is not None else Context(SeededDice(seed))
+    try:
+        state = new_campaign(seed, party.characters, _players(party), silver=party.silver, ctx=ctx)
+    except RuleError as error:
+        raise CampaignOpenError(f"the party cannot start a campaign: {error}") from error
+    state.stash = list(party.stash)
+    state.next_uid = max(state.next_uid, party.next_uid)
+    try:
+        store.acquire()
+    except CampaignLocked as error:
+        raise CampaignOpenError(str(error)) from error
+    except OSError as error:
+        raise CampaignOpenError(f"cannot write {store.folder}: {error.strerror or error}") from error
+    try:
+        store.save(state_to_body(state))
+        # The session opens the journal with the seed and the starting state, so the campaign can
+        # be replayed from its first action.
+        return Session(state, store)
+    except (PersistenceError, OSError) as error:
+        store.release()
+        raise CampaignOpenError(f"campaign {name!r} could not be saved: {error}") from error
+
+
+def _newest_time(store: CampaignStore) -> float:
+    times = []
+    for path in store.snapshots():
+        try:
+            times.append(path.stat().st_mtime)
+        except OSError:
+            continue
+    return max(times, default=0.0)
+
+
+def newest_campaign(saves: Path | None = None) -> str | None:
+    """The campaign saved most recently (by its newest snapshot's time), or None when there is none."""
+    root = default_saves_dir(saves)
+    dated = [(_newest_time(CampaignStore(root, name)), name) for name in list_campaigns(root)]
+    dated = [(when, name) for when, name in dated if when > 0]
+    return max(dated)[1] if dated else None
+
+
+def list_saved(saves: Path | None = None) -> list[CampaignSummary]:
+    """Every campaign in the saves folder, the most recently saved first; nothing on disk changes."""
+    root = default_saves_dir(saves)
+    found = [_summary(CampaignStore(root, name)) for name in list_campaigns(root)]
+    return sorted(found, key=lambda s: (-s.saved, s.name))
+
+
+def _summary(store: CampaignStore) -> CampaignSummary:
+    snapshots = store.snapshots()
+    if not snapshots:
+        return CampaignSummary(store.name, problem="no snapshots")
+    newest = snapshots[-1]
+    saved = _newest_time(store)
+    try:
+        _, body = read_snapshot(newest)
+    except SnapshotError as error:
+        return CampaignSummary(store.name, saved=saved, problem=f"{newest.name}: {error.reason}")
+    day, phase, location = body.get("day"), body.get("phase"), body.get("location")
+    return CampaignSummary(
+        store.name,
+        day=day if type(day) is int else 0,
+        phase=str(phase) if isinstance(phase, str) else "",
+        location=str(location) if isinstance(location, str) else "",
+        saved=saved,
+    )
+
+
+def open_campaign(name: str | None = None, *, saves: Path | None = None) -> Session:
+    """Open a saved campaign where it stopped: the newest intact snapshot plus the journal after it.
+
+    Args:
+        name: The campaign's folder name; None opens the one saved most recently ("continue").
+        saves: The saves folder (see `default_saves_dir`).
+
+    Returns:
+        The session, holding the campaign's lock, with `load_report` saying what was found.
+
+    Raises:
+        CampaignOpenError: When there is no such campaign, another game has it open (the message
+            names its pid), no snapshot can be read, or the journal after the snapshot does not
+            replay to what it recorded. The lock is given back then.
+    """
+    root = default_saves_dir(saves)
+    if name is None:
+        name = newest_campaign(root)
+        if name is None:
+            raise CampaignOpenError(f"there are no saved campaigns in {root}")
+    try:
+        store = CampaignStore(root, name)
+    except PersistenceError as error:
+        raise CampaignOpenError(str(error)) from error
+    if not store.folder.is_dir():
+        raise CampaignOpenError(f"there is no campaign called {name!r} in {root}")
+    try:
+        store.acquire()
+    except CampaignLocked as error:
+        raise CampaignOpenError(str(error)) from error
+    except OSError as error:
+        raise CampaignOpenError(f"cannot open {store.folder}: {error.strerror or error}") from error
+    try:
+        session = _load(store)
+    except BaseException:
+        store.release()
+        raise
+    return session
+
+
+def _load(store: CampaignStore) -> Session:
+    try:
+        loaded = store.load_newest()
+    except UnsupportedVersion as error:
+        raise CampaignOpenError(
+            f"campaign {store.name!r} was saved by a newer version of expedition ({error})"
+        ) from error
+    except NoSnapshot as error:
+        raise CampaignOpenError(str(error)) from error
+    try:
+        state = body_to_state(loaded.body)
+    except SnapshotError as error:
+        raise CampaignOpenError(f"{loaded.path}: {error.reason}") from error
+    try:
+        journal = store.read_journal()
+    except SnapshotError as error:
+        raise CampaignOpenError(str(error)) from error
+    rolled = _roll_forward(state, journal.records, store.name)
+    report = LoadReport(store.name, loaded.path, tuple(loaded.skipped), rolled, journal.torn)
+    session = Session(state, store)
+    if rolled:
+        # Save what the journal restored, so the next open starts from here.
+        # On failure the journal still has every action, and the next open rolls forward again.
+        with contextlib.suppress(PersistenceError, OSError):
+            store.save(state_to_body(state))
+    session.load_report = report
+    return session
+
+
+def _roll_forward(state: CampaignState, records: Sequence[dict[str, Any]], name: str) -> int:
+    """Apply the journal's actions numbered after `state.actions`, checking each digest and hash.
+
+    Returns:
+        How many actions were applied.
+
+    Raises:
+        CampaignOpenError: When an action is missing, unreadable or replays differently.
+    """
+    rolled = 0
+    for record in records:
+        kind, number = record.get("k"), record.get("n")
+        if type(number) is not int or kind not in ("action", "hash") or number < state.actions:
+            continue
+        if kind == "hash":
+            if number == state.actions and rolled and body_hash(state_to_body(state)) != record.get("hash"):
+                raise CampaignOpenError(
+                    f"campaign {name!r}: after action {number} the state differs from the journal's hash"
+                )
+            continue
+        if number == state.actions:
+            continue  # the snapshot already has it
+        if number != state.actions + 1:
+            raise CampaignOpenError(
+                f"campaign {name!r}: the journal jumps from action {state.actions} to action {number}"
+            )
+        try:
+            action = action_from_plain(record.get("action"))
+            answers = record.get("answers", [])
+            if type(answers) is not list or not all(type(a) is dict for a in answers):
+                raise SnapshotError("its answers are not a list of maps")
+            run_action(state, action, answers, number)
+        except (SnapshotError, ReplayDivergence) as error:
+            raise CampaignOpenError(
+                f"campaign {name!r}: journal action {number} cannot be replayed: {error}"
+            ) from error
+        digest = record.get("digest")
+        if digest is not None and body_hash(state_to_body(state))[: len(str(digest))] != digest:
+            raise CampaignOpenError(
+                f"campaign {name!r}: journal action {number} replays to a different state than it recorded"
+            )
+        rolled += 1
+    return rolled

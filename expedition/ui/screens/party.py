@@ -1,0 +1,238 @@
+"""Provides the party screen: the campaign's home, with its header, clocks, recent events and every sheet.
+
+Everything shown comes from the session's view for the screen's seat, so a hidden tracker
+appears only as "???" (with "moved" when it just moved), and the omens only to a seat one of
+whose characters may see them (§6.2, §9.3).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
+
+from expedition.rules.events import DiceRolled, Event
+from expedition.session.session import Session, Update
+from expedition.session.views import Seat
+from expedition.ui.screens.sheet import SheetScreen
+from expedition.ui.widgets.sheet import CharacterSheet
+
+FILLED = "■"
+"""A filled segment of a clock."""
+EMPTY = "□"
+"""An empty segment of a clock."""
+HIDDEN_VALUE = "???"
+"""Shown in place of a value the seat may not see."""
+LOG_LINES = 200
+"""Events kept in the log."""
+
+
+def place_name(key: str) -> str:
+    """A location key in the player's words: "blacksalt" → "Blacksalt"."""
+    return key.replace("_", " ").replace("-", " ").capitalize() if key else "nowhere"
+
+
+def segments(filled: int, size: int) -> str:
+    """A clock drawn as segments with the count, "■■□□□□ 2/6" (shape, not colour, tells them apart)."""
+    filled = max(0, min(filled, size))
+    return f"{FILLED * filled}{EMPTY * (size - filled)} {filled}/{size}"
+
+
+def header_text(view: dict[str, Any], campaign: str) -> str:
+    """One line: campaign, day, phase, location and silver, from a seat's view."""
+    phase = str(view.get("phase", "")).capitalize()
+    return (
+        f"{campaign} · Day {view.get('day', '?')} · {phase} · at {place_name(str(view.get('location', '')))}"
+        f" · {view.get('silver', 0)} silver"
+    )
+
+
+def _hidden(tracker: dict[str, Any]) -> bool:
+    return tracker.get("exists") is True and "filled" not in tracker
+
+
+def clock_lines(view: dict[str, Any]) -> list[str]:
+    """The clocks a seat may read: decay's segments, each doom as "???" unless revealed, omens if seen."""
+    lines: list[str] = []
+    decay = view.get("decay", {})
+    if "filled" in decay:
+        lines.append(f"Decay  {segments(decay['filled'], decay['size'])}")
+    here = view.get("location")
+    locations: dict[str, Any] = view.get("locations", {})
+    # The party's location first: its doom is the one that matters now.
+    for key in sorted(locations, key=lambda name: (name != here, name)):
+        doom = locations[key].get("doom", {})
+        label = f"Doom of {place_name(key)}"
+        if _hidden(doom):
+            shown = HIDDEN_VALUE
+            revealed = doom.get("revealed")
+            if isinstance(revealed, dict):
+                shown = f"{revealed.get('value')} (as {revealed.get('by')} read it)"
+            lines.append(f"{label}: {shown}" + ("  — moved" if doom.get("moved") else ""))
+        elif "filled" in doom:
+            lines.append(f"{label}  {segments(doom['filled'], doom['size'])}")
+    omens = view.get("omens", {})
+    if "filled" in omens:  # present only when the seat may see it
+        lines.append(f"Omens  {segments(omens['filled'], omens['size'])}")
+    return lines
+
+
+def _words(name: str) -> str:
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
+    return spaced[:1] + spaced[1:].lower()
+
+
+def event_line(event: Event) -> str:
+    """An event in a few words for the log: what happened, its values, and the rule applied."""
+    fields = [
+        f"{name.replace('_', ' ')} {getattr(event, name)}"
+        for name in getattr(event, "__dataclass_fields__", {})
+        if name != "rule"
+    ]
+    if isinstance(event, DiceRolled):
+        fields = [
+            f"{name.replace('_', ' ')} {getattr(event, name)}"
+            for name in ("why", "who")
+            if hasattr(event, name)
+        ]
+    text = _words(type(event).__name__) + (f": {', '.join(fields)}" if fields else "")
+    return text + (f" ({event.rule})" if event.rule else "")
+
+
+class PartyScreen(Screen[None]):
+    """The campaign's home screen: who is in the party, where they are, and how the clocks stand.
+
+    Args:
+        session: The campaign in play.
+        seat: The seat looking at it (filters every hidden value).
+        campaign: The campaign's name for the header; the store's folder name by default.
+    """
+
+    BINDINGS = [
+        Binding("n,right_square_bracket", "next_character", "Next adventurer", key_display="n"),
+        Binding("p,left_square_bracket", "previous_character", "Previous", key_display="p"),
+        Binding("s", "sheet", "Full sheet"),
+        Binding("escape", "leave", "Title"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    """Keys on the party screen."""
+
+    SCREEN_NAME = "Party"
+    """Name shown in help."""
+    HELP = (
+        "The party between decisions: each adventurer's sheet (one tab each), the day, phase, "
+        "place and silver, and the clocks. Decay shows its segments (■ filled, □ empty); doom is "
+        "kept by the game master, so you see only '???' and whether it moved. Every action is "
+        "saved as soon as it is done."
+    )
+    """Shown on the help screen."""
+
+    class SessionChanged(Message):
+        """The session reported an update for this screen's seat.
+
+        Args:
+            update: What the session said.
+        """
+
+        def __init__(self, update: Update) -> None:
+            super().__init__()
+            self.update = update
+            """What the session said."""
+
+    def __init__(self, session: Session, seat: Seat | None = None, *, campaign: str | None = None) -> None:
+        super().__init__()
+        self.session = session
+        """The campaign in play."""
+        self.seat = seat if seat is not None else Seat.host()
+        """Whose eyes the screen shows the campaign through."""
+        store_name = session.store.name if session.store is not None else "Campaign"
+        self.campaign = campaign or store_name
+        """The campaign's name."""
+        self._unsubscribe: Callable[[], None] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="party-header")
+        with Horizontal(id="party-top"):
+            yield Static(id="party-clocks")
+            yield RichLog(id="party-log", max_lines=LOG_LINES, wrap=True, markup=False)
+        with TabbedContent(id="party-tabs"):
+            for member in self.session.state.party:
+                with TabPane(member.name, id=f"tab-{member.id}"), VerticalScroll():
+                    yield CharacterSheet(member, id=f"sheet-{member.id}")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#party-clocks", Static).border_title = "Clocks"
+        self.query_one("#party-log", RichLog).border_title = "Log"
+        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self._draw()
+        state = self.session.state
+        self.log_lines(
+            [f"{self.campaign}: day {state.day}, {state.phase.value}, {state.actions} actions so far."]
+        )
+        report = self.session.load_report
+        if report is not None:
+            self.log_lines(report.lines())
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _session_updated(self, update: Update) -> None:
+        # Called by the session, possibly from another thread later on: post_message is thread-safe.
+        self.post_message(self.SessionChanged(update))
+
+    def on_party_screen_session_changed(self, message: PartyScreen.SessionChanged) -> None:
+        self.log_lines(event_line(event) for event in message.update.events)
+        self._draw()
+
+    def log_lines(self, lines: Iterable[str]) -> None:
+        """Add lines to the screen's log."""
+        log = self.query_one("#party-log", RichLog)
+        for line in lines:
+            log.write(Text(line))
+
+    def _draw(self) -> None:
+        view = self.session.view(self.seat)
+        self.query_one("#party-header", Static).update(Text(header_text(view, self.campaign)))
+        self.query_one("#party-clocks", Static).update(Text("\n".join(clock_lines(view)) or "No clocks yet."))
+        for member in self.session.state.party:
+            for sheet in self.query(f"#sheet-{member.id}").results(CharacterSheet):
+                sheet.character = member
+
+    def _cycle(self, step: int) -> None:
+        ids = [f"tab-{member.id}" for member in self.session.state.party]
+        tabs = self.query_one("#party-tabs", TabbedContent)
+        if not ids:
+            return
+        current = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(current + step) % len(ids)]
+
+    def action_next_character(self) -> None:
+        """Show the next adventurer's sheet."""
+        self._cycle(1)
+
+    def action_previous_character(self) -> None:
+        """Show the previous adventurer's sheet."""
+        self._cycle(-1)
+
+    def action_sheet(self) -> None:
+        """Open the shown adventurer's sheet full screen."""
+        active = self.query_one("#party-tabs", TabbedContent).active.removeprefix("tab-")
+        for member in self.session.state.party:
+            if member.id == active:
+                self.app.push_screen(SheetScreen(member))
+                return
+
+    def action_leave(self) -> None:
+        """Go back to the title screen (the campaign is already saved)."""
+        self.dismiss(None)

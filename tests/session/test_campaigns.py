@@ -1,0 +1,193 @@
+"""Starting and opening campaigns: first save, continue, journal roll-forward, damage, locks, milestones."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from expedition.persistence.snapshot import read_snapshot
+from expedition.persistence.state import action_to_plain, body_to_state, state_hash
+from expedition.persistence.store import LOCK_NAME, CampaignStore
+from expedition.rules.campaign import Phase
+from expedition.rules.character import Attr, Character
+from expedition.rules.party import Party
+from expedition.rules.turns import PassTurn, RenamePlayer
+from expedition.session.campaigns import (
+    CampaignOpenError,
+    list_saved,
+    newest_campaign,
+    open_campaign,
+    start_campaign,
+)
+from expedition.session.session import Session
+from expedition.session.views import Seat
+from tests.session.helpers import drive, make_campaign
+
+HOST = Seat.host()
+
+
+def small_party() -> Party:
+    members = [Character("c1", "Wren", owner="player1"), Character("c2", "Bo", owner="player2")]
+    for member in members:
+        for attr in Attr:
+            member[attr].score = 2
+    return Party(characters=members, silver=12)
+
+
+def played(root: Path, name: str = "tomb", *, actions: int = 12, seed: int = 3) -> Session:
+    """A campaign at the tomb, saved under `root`, after `actions` random legal moves."""
+    session = Session(make_campaign(seed), CampaignStore(root, name))
+    session.store.save(session_body(session))  # type: ignore[union-attr]  # the store was just given
+    drive(session, random.Random(seed), actions)
+    return session
+
+
+def session_body(session: Session) -> dict[str, object]:
+    from expedition.persistence.state import state_to_body
+
+    return state_to_body(session.state)
+
+
+@pytest.fixture
+def other_process() -> Iterator[int]:
+    """The pid of a live process that is not this one (it is ended afterwards)."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        yield child.pid
+    finally:
+        child.terminate()
+        child.wait(timeout=10)
+
+
+def test_start_then_open_gives_back_the_same_campaign(tmp_path: Path) -> None:
+    """§10: a new campaign is saved at once, and continuing it loads exactly that state."""
+    started = start_campaign(small_party(), 5, saves=tmp_path)
+    assert started.store is not None and started.store.name == "campaign-5"
+    assert started.state.silver == 12 and started.state.phase is Phase.INTERLUDE
+    assert [p.name for p in started.state.players] == ["Player 1", "Player 2"]
+    expected = state_hash(started.state)
+    started.close()
+    opened = open_campaign(saves=tmp_path)
+    assert state_hash(opened.state) == expected
+    assert opened.load_report is not None and opened.load_report.lines() == []
+    # Autosave keeps working on the opened campaign.
+    assert opened.submit(HOST, RenamePlayer(player="player1", name="Ann")).ok
+    opened.close()
+    again = open_campaign("campaign-5", saves=tmp_path)
+    assert again.state.players[0].name == "Ann" and again.state.actions == 1
+    again.close()
+
+
+def test_start_refuses_to_overwrite_an_existing_campaign(tmp_path: Path) -> None:
+    start_campaign(small_party(), 5, saves=tmp_path, name="mine").close()
+    before = sorted(p.name for p in (tmp_path / "mine").iterdir())
+    with pytest.raises(CampaignOpenError, match="'mine' already exists"):
+        start_campaign(small_party(), 9, saves=tmp_path, name="mine")
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == before
+
+
+def test_journal_actions_newer_than_the_snapshot_are_rolled_forward(tmp_path: Path) -> None:
+    """The journal is written before the snapshot: actions it holds beyond the snapshot are replayed."""
+    live = played(tmp_path, actions=12)
+    assert live.store is not None
+    live.close()
+    for path in live.store.snapshots()[-3:]:  # as if the game died before its last three autosaves
+        path.unlink()
+    opened = open_campaign("tomb", saves=tmp_path)
+    assert opened.load_report is not None and opened.load_report.rolled_forward == 3
+    assert state_hash(opened.state) == state_hash(live.state)
+    # What the journal restored is saved, and the game goes on from there.
+    assert body_to_state(read_snapshot(live.store.snapshots()[-1])[1]).actions == live.state.actions
+    assert opened.submit(HOST, PassTurn()).ok
+    opened.close()
+
+
+def test_a_damaged_newest_snapshot_falls_back_and_the_report_names_it(tmp_path: Path) -> None:
+    live = played(tmp_path, actions=6)
+    assert live.store is not None
+    live.close()
+    newest = live.store.snapshots()[-1]
+    data = bytearray(newest.read_bytes())
+    data[-5] ^= 0xFF
+    newest.write_bytes(bytes(data))
+    opened = open_campaign(saves=tmp_path)
+    report = opened.load_report
+    assert report is not None and report.troubled
+    assert [(path.name, why) for path, why in report.skipped] == [
+        (newest.name, "checksum mismatch: the file is damaged")
+    ]
+    assert report.snapshot != newest and report.rolled_forward == 1
+    assert any(newest.name in line and "damaged" in line for line in report.lines())
+    assert state_hash(opened.state) == state_hash(live.state)
+    assert newest.with_name(newest.name + ".corrupt").exists()
+    opened.close()
+
+
+def test_a_journal_that_replays_differently_is_refused_and_the_lock_given_back(tmp_path: Path) -> None:
+    live = played(tmp_path, actions=4)
+    assert live.store is not None
+    live.close()
+    bogus = {"k": "action", "n": live.state.actions + 1, "seat": "host", "player": "",
+             "action": action_to_plain(PassTurn()), "answers": [], "digest": "0000000000000000"}  # fmt: skip
+    live.store.append_journal(bogus)
+    with pytest.raises(
+        CampaignOpenError, match=f"action {live.state.actions + 1} replays to a different state"
+    ):
+        open_campaign("tomb", saves=tmp_path)
+    assert not (tmp_path / "tomb" / LOCK_NAME).exists()
+
+
+def test_a_campaign_open_in_another_game_is_refused_naming_its_pid(
+    tmp_path: Path, other_process: int
+) -> None:
+    start_campaign(small_party(), 5, saves=tmp_path).close()
+    import socket
+
+    (tmp_path / "campaign-5" / LOCK_NAME).write_text(f"{other_process}\n{socket.gethostname()}\n")
+    with pytest.raises(CampaignOpenError, match=f"pid {other_process}"):
+        open_campaign(saves=tmp_path)
+    assert (tmp_path / "campaign-5" / LOCK_NAME).read_text().startswith(str(other_process))
+
+
+def test_continue_opens_the_campaign_saved_last(tmp_path: Path) -> None:
+    import os
+
+    for seed in (1, 2, 3):
+        start_campaign(small_party(), seed, saves=tmp_path).close()
+    for offset, name in enumerate(("campaign-3", "campaign-1", "campaign-2")):
+        for path in (tmp_path / name).iterdir():
+            os.utime(path, (1_000_000 + offset, 1_000_000 + offset))
+    assert newest_campaign(tmp_path) == "campaign-2"
+    assert [s.name for s in list_saved(tmp_path)] == ["campaign-2", "campaign-1", "campaign-3"]
+    assert list_saved(tmp_path)[0].phase == "interlude" and list_saved(tmp_path)[0].day == 1
+    opened = open_campaign(saves=tmp_path)
+    assert opened.store is not None and opened.store.name == "campaign-2"
+    opened.close()
+
+
+def test_nothing_to_open_says_so(tmp_path: Path) -> None:
+    with pytest.raises(CampaignOpenError, match="no saved campaigns"):
+        open_campaign(saves=tmp_path)
+    with pytest.raises(CampaignOpenError, match="no campaign called 'ghost'"):
+        open_campaign("ghost", saves=tmp_path)
+    with pytest.raises(CampaignOpenError, match="not a campaign name"):
+        open_campaign("../etc", saves=tmp_path)
+
+
+def test_a_milestone_is_kept_beyond_the_rolling_window(tmp_path: Path) -> None:
+    session = Session(make_campaign(4), CampaignStore(tmp_path, "tomb", keep=2))
+    drive(session, random.Random(4), 2)
+    milestone = session.milestone("expedition-1")
+    assert milestone is not None and milestone.name.endswith("--expedition-1.expd")
+    at = session.state.actions
+    drive(session, random.Random(5), 6)
+    assert session.store is not None
+    snapshots = session.store.snapshots()
+    assert milestone in snapshots and len(snapshots) == 3  # two rolling autosaves and the milestone
+    assert body_to_state(read_snapshot(milestone)[1]).actions == at
+    assert Session(make_campaign(4), None).milestone("x") is None
