@@ -94,7 +94,13 @@ class _Draft:
     items: list[Item] = field(default_factory=list)
 
 
-def create_party(ctx: Context, specs: Sequence[CharacterSpec], options: CreationOptions) -> Resolution[Party]:
+def create_party(
+    ctx: Context,
+    specs: Sequence[CharacterSpec],
+    options: CreationOptions,
+    *,
+    started: list[Character] | None = None,
+) -> Resolution[Party]:
     """Make a new party (§5.1), asking each character's owner for every choice.
 
     Steps: every character starts at score 1, proficiency 0 and 1 insight; the life-path tables are
@@ -102,6 +108,13 @@ def create_party(ctx: Context, specs: Sequence[CharacterSpec], options: Creation
     and duplicated entries give a free reroll); each chooses a class; trappings, kit and silver
     are handed out (what fits nowhere goes to the stash); a camping supply is given if nobody has
     one; leftover insight may be spent at once.
+
+    Args:
+        ctx: Dice and event log.
+        specs: One per character, in seat order.
+        options: The content creation needs.
+        started: If given, each new character is appended to it as soon as it exists, so a
+            front end can show it while it is being made (the party only gets it at the end).
 
     Raises:
         InvalidAction: For no characters, more than `MAX_PARTY`, repeated ids, or a missing table.
@@ -115,6 +128,8 @@ def create_party(ctx: Context, specs: Sequence[CharacterSpec], options: Creation
     drafts: list[_Draft] = []
     for seat, spec in enumerate(specs, 1):
         drafts.append(_new_draft(ctx, drafts, spec, seat, options.names))
+        if started is not None:
+            started.append(drafts[-1].character)
     for key, rule in LIFE_PATH:
         yield from _life_path_round(ctx, party, drafts, options.lifepath[key], rule, options.items)
     for draft, spec in zip(drafts, specs, strict=True):

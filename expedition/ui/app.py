@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -10,11 +12,19 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from expedition.content.catalog import load_catalog
 from expedition.content.compendium import CompendiumEntry
 from expedition.content.problems import ContentError
+from expedition.rules.party import Party
+from expedition.session.campaigns import CampaignOpenError, list_saved, open_campaign, start_campaign
+from expedition.session.session import Session
+from expedition.session.views import Seat
 from expedition.ui.entries import rules_entries
 from expedition.ui.screens.compendium import CompendiumScreen
+from expedition.ui.screens.creation import CreationScreen
 from expedition.ui.screens.help import HelpScreen
+from expedition.ui.screens.load import LoadScreen
+from expedition.ui.screens.party import PartyScreen
 from expedition.ui.screens.title import CREDIT, TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -31,8 +41,12 @@ class ExpeditionApp(App[None]):
 
     Args:
         entries: Compendium entries, or a loader called the first time the compendium opens.
-        start: "title" or "compendium": the screen shown first.
+        start: "title", "compendium" or "new" (the character-creation screen): the screen shown first.
         first_screen: Builds a screen shown first instead (tests and future game screens).
+        session: A campaign to open at once, on its party screen (the app closes it on exit).
+        seat: The seat the player holds; the host's (solo and hotseat) by default.
+        saves: The saves folder "Continue" and "Load" look in (see `default_saves_dir`).
+        seed: The seed of the next new game (None: a random one each time).
     """
 
     TITLE = "Expedition"
@@ -44,6 +58,10 @@ class ExpeditionApp(App[None]):
         "styles/help.tcss",
         "styles/too_small.tcss",
         "styles/sheet.tcss",
+        "styles/creation.tcss",
+        "styles/party.tcss",
+        "styles/load.tcss",
+        "styles/expedition.tcss",
     ]
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", key_display="?"),
@@ -57,21 +75,38 @@ class ExpeditionApp(App[None]):
         *,
         start: str = "title",
         first_screen: ScreenFactory | None = None,
+        session: Session | None = None,
+        seat: Seat | None = None,
+        saves: Path | None = None,
+        seed: int | None = None,
     ) -> None:
         super().__init__()
+        self.seed = seed
+        """The seed of the next new game (None: a random one each time)."""
         self._entry_source: EntrySource = entries if entries is not None else ()
         self._entries: list[CompendiumEntry] | None = None
         self._start = start
         self._first_screen = first_screen
+        self._first_session = session
+        self.seat = seat if seat is not None else Seat.host()
+        """The seat this app's player holds."""
+        self.saves = saves
+        """The saves folder (None: the default one)."""
+        self.session: Session | None = None
+        """The campaign open now, if any."""
 
     def get_default_screen(self) -> Screen[Any]:
         return TitleScreen()
 
     def on_mount(self) -> None:
-        if self._first_screen is not None:
+        if self._first_session is not None:
+            self.open_session(self._first_session)
+        elif self._first_screen is not None:
             self.push_screen(self._first_screen())
         elif self._start == "compendium":
             self.action_compendium()
+        elif self._start == "new":
+            self.action_new_game()
         self._guard_size(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -117,6 +152,103 @@ class ExpeditionApp(App[None]):
         if isinstance(self.screen, TooSmallScreen):
             self.screen.show_size(width, height)
 
+    def on_unmount(self) -> None:
+        self.close_session()
+
+    # --- campaigns ---------------------------------------------------------------------------
+
+    def open_session(self, session: Session) -> None:
+        """Make `session` the campaign in play and show its party screen (closing any other one)."""
+        if session is not self.session:
+            self.close_session()
+        self.session = session
+        report = session.load_report
+        if report is not None and report.troubled:
+            self.notify(
+                "\n".join(report.lines()), title="Some saves were damaged", severity="warning", timeout=20
+            )
+        self.push_screen(PartyScreen(session, self.seat), self._party_closed)
+
+    def close_session(self) -> None:
+        """Give the open campaign back (its lock); every action is already saved."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def _party_closed(self, _: None) -> None:
+        if not any(isinstance(screen, PartyScreen) for screen in self.screen_stack):
+            self.close_session()
+
+    def open_saved(self, name: str | None) -> bool:
+        """Open a saved campaign (None: the newest) on its party screen; say on screen why not.
+
+        Returns:
+            True when it opened.
+        """
+        try:
+            session = open_campaign(name, saves=self.saves)
+        except CampaignOpenError as error:
+            self.notify(str(error), title="Cannot open the campaign", severity="error", timeout=20)
+            return False
+        except Exception as error:  # never a traceback on screen; the files stay as they were
+            self.notify(
+                f"{type(error).__name__}: {error}",
+                title="Cannot open the campaign",
+                severity="error",
+                timeout=20,
+            )
+            return False
+        self.open_session(session)
+        return True
+
+    def action_new_game(self) -> None:
+        """Make a new party on the creation screen; its campaign then opens on the party screen."""
+        try:
+            catalog = load_catalog()
+        except (ContentError, OSError) as error:
+            self.notify(str(error), title="Content failed to load", severity="error", timeout=30)
+            return
+        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        screen = CreationScreen(catalog, seed)
+        self.push_screen(screen, lambda party: self._party_made(screen, party))
+
+    def _party_made(self, screen: CreationScreen, party: Party | None) -> None:
+        if party is None or screen.flow is None:
+            return
+        try:
+            taken = {saved.name for saved in list_saved(self.saves)}
+        except OSError:
+            taken = set()
+        # A second party with the same seed must not be refused (or lost): number the name.
+        name = next(n for n in (f"campaign-{screen.seed}-{i}" if i > 1 else f"campaign-{screen.seed}"
+                                for i in range(1, len(taken) + 2)) if n not in taken)  # fmt: skip
+        try:
+            session = start_campaign(party, screen.seed, saves=self.saves, name=name, ctx=screen.flow.ctx)
+        except CampaignOpenError as error:
+            self.notify(str(error), title="Cannot start the campaign", severity="error", timeout=20)
+            return
+        self.open_session(session)
+
+    def action_continue_campaign(self) -> None:
+        """Open the campaign saved most recently."""
+        self.open_saved(None)
+
+    def action_load_campaign(self) -> None:
+        """List the saved campaigns to pick one."""
+        try:
+            saved = list_saved(self.saves)
+        except OSError as error:
+            self.notify(f"The saves folder cannot be read: {error}", title="Load", severity="error")
+            return
+        if not saved:
+            self.notify("There are no saved campaigns yet.", title="Load")
+            return
+        self.push_screen(LoadScreen(saved), self._load_chosen)
+
+    def _load_chosen(self, name: str | None) -> None:
+        if name:
+            self.open_saved(name)
+
     def action_help(self) -> None:
         """Show the keys of the current screen."""
         if self.too_small or isinstance(self.screen, HelpScreen):
@@ -137,28 +269,50 @@ def make_app(
     *,
     start: str = "title",
     first_screen: ScreenFactory | None = None,
+    session: Session | None = None,
+    seat: Seat | None = None,
+    saves: Path | None = None,
+    seed: int | None = None,
 ) -> ExpeditionApp:
     """Build the app without running it (tests run it with `app.run_test()` or `snap_compare`).
 
     Args:
         entries: Compendium entries, or a loader for them.
-        start: "title" or "compendium".
+        start: "title", "compendium" or "new".
         first_screen: Builds a screen shown first instead.
+        session: A campaign to show first, on its party screen.
+        seat: The player's seat (the host's by default).
+        saves: The saves folder for "Continue" and "Load".
+        seed: The seed of the next new game (None: random).
 
     Returns:
         The app.
     """
-    if start not in ("title", "compendium"):
+    if start not in ("title", "compendium", "new"):
         raise ValueError(f"unknown start screen {start!r}")
-    return ExpeditionApp(entries, start=start, first_screen=first_screen)
+    return ExpeditionApp(
+        entries, start=start, first_screen=first_screen, session=session, seat=seat, saves=saves, seed=seed
+    )
 
 
-def run_app(entries: EntrySource | None = None, *, start: str = "title") -> int:
+def run_app(
+    entries: EntrySource | None = None,
+    *,
+    start: str = "title",
+    session: Session | None = None,
+    seat: Seat | None = None,
+    saves: Path | None = None,
+    seed: int | None = None,
+) -> int:
     """Run the game in this terminal and return an exit code.
 
     Args:
         entries: Compendium entries or their loader; None loads them from the content catalog.
-        start: "title" or "compendium".
+        start: "title", "compendium" or "new".
+        session: A campaign to open at once, on its party screen.
+        seat: The player's seat (the host's by default).
+        saves: The saves folder for "Continue" and "Load".
+        seed: The seed of the next new game (None: random).
 
     Returns:
         0 when the player quits.
@@ -167,5 +321,5 @@ def run_app(entries: EntrySource | None = None, *, start: str = "title") -> int:
         from expedition.ui.entries import load_entries
 
         entries = load_entries
-    make_app(entries, start=start).run()
+    make_app(entries, start=start, session=session, seat=seat, saves=saves, seed=seed).run()
     return 0

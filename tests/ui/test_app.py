@@ -6,6 +6,7 @@ from textual.widgets import OptionList, Static
 
 from expedition.ui.app import CREDIT, make_app
 from expedition.ui.screens.compendium import CompendiumScreen
+from expedition.ui.screens.creation import CreationScreen
 from expedition.ui.screens.help import HelpScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -31,12 +32,14 @@ async def test_title_menu_compendium_opens_the_compendium_and_escape_returns() -
         assert isinstance(app.screen, TitleScreen)
 
 
-async def test_unfinished_menu_entries_say_not_yet() -> None:
-    app = make_app(SMALL_ENTRIES)
+async def test_new_game_opens_character_creation_and_escape_returns() -> None:
+    app = make_app(SMALL_ENTRIES, seed=7)
     async with app.run_test(size=EXPEDITION_SIZE) as pilot:
         await pilot.press("enter")  # New game
+        assert isinstance(app.screen, CreationScreen)
+        assert app.screen.seed == 7
+        await pilot.press("escape")  # cancel: no party, no campaign
         assert isinstance(app.screen, TitleScreen)
-        assert [n.message for n in app._notifications] == ["New game is not ready yet."]
 
 
 async def test_compendium_key_works_from_the_title_and_f2_too() -> None:

@@ -34,7 +34,7 @@ MENU = (
 )
 """The title menu: (option id, label)."""
 
-NOT_YET = {"new": "New game", "continue": "Continue", "load": "Loading a saved game"}
+NOT_YET: dict[str, str] = {}
 """Menu entries that are not built yet, and how the notice names them."""
 
 
@@ -65,8 +65,14 @@ class TitleScreen(Screen[None]):
 
     async def choose(self, key: str) -> None:
         """Carry out a menu entry by its id ("new", "continue", "load", "compendium", "quit")."""
-        if key == "compendium":
+        if key == "new":
+            await self.app.run_action("new_game")
+        elif key == "compendium":
             await self.app.run_action("compendium")
+        elif key == "continue":
+            await self.app.run_action("continue_campaign")
+        elif key == "load":
+            await self.app.run_action("load_campaign")
         elif key == "quit":
             self.app.exit()
         elif key in NOT_YET:

@@ -1,0 +1,390 @@
+"""Provides the expedition screen: the tile map, the party, the clocks, the actions and the log.
+
+The screen only shows the session and submits actions to it. Keys move the party a tile at a
+time; the action bar lists everything else with its cost in turns; a decision the game waits
+for opens a prompt (the reroll prompt for a test); fainting and mortal wounds are explained in
+prompts the player acknowledges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from expedition.persistence.codec import decode
+from expedition.rules.actions import Action
+from expedition.rules.character import Attr, Character
+from expedition.rules.decisions import Decision
+from expedition.rules.events import DiceRolled, Event
+from expedition.session.session import Session, Update
+from expedition.session.views import Seat, seat_characters
+from expedition.ui.screens.expedition_view import (
+    ACTION_KEYS,
+    DIRECTIONS,
+    action_choices,
+    clocks,
+    map_view,
+    move_to_action,
+    step_action,
+)
+from expedition.ui.screens.harm_info import fainting_info, mortal_info
+from expedition.ui.screens.prompts import (
+    DecisionPrompt,
+    FaintingPrompt,
+    MortalWoundPrompt,
+    RollInfo,
+    TestPrompt,
+)
+from expedition.ui.widgets.action_bar import ActionBar, ActionChoice
+from expedition.ui.widgets.clocks import TrackerClock
+from expedition.ui.widgets.log import GameLog
+from expedition.ui.widgets.log_text import LogEntry, build_entries, explain
+from expedition.ui.widgets.party_panel import LEGEND, PartyPanel
+from expedition.ui.widgets.tile_map import TileMap
+
+MAX_ENTRIES = 2000
+"""Log lines kept in memory."""
+
+
+def _move_bindings() -> list[BindingType]:
+    keys = {"up": "up,k,w", "down": "down,j,s", "left": "left,h,a", "right": "right,l,d"}
+    return [
+        Binding(keys[name], f"step('{name}')", f"Move {name}", show=False, priority=False)
+        for name in ("up", "down", "left", "right")
+    ]
+
+
+class ActionCommands(Provider):
+    """Command palette entries for every action available on the expedition screen."""
+
+    def _choices(self) -> list[ActionChoice]:
+        screen = self.screen
+        return screen.choices() if isinstance(screen, ExpeditionScreen) else []
+
+    async def discover(self) -> Hits:
+        screen = self.screen
+        for choice in self._choices():
+            if choice.enabled and isinstance(screen, ExpeditionScreen):
+                yield DiscoveryHit(choice.label, partial(screen.do, choice), help=_help(choice))
+
+    async def search(self, query: str) -> Hits:
+        screen = self.screen
+        matcher = self.matcher(query)
+        for choice in self._choices():
+            score = matcher.match(choice.label)
+            if score > 0 and choice.enabled and isinstance(screen, ExpeditionScreen):
+                yield Hit(
+                    score, matcher.highlight(choice.label), partial(screen.do, choice), help=_help(choice)
+                )
+
+
+def _help(choice: ActionChoice) -> str:
+    cost = f"{choice.cost} turn{'s' if choice.cost != 1 else ''}" if choice.cost else "free"
+    return f"Costs {cost}" + (f" · key {choice.key}" if choice.key else "")
+
+
+class ExpeditionScreen(Screen[None]):
+    """An expedition in play, seen from one seat.
+
+    Args:
+        session: The campaign in play.
+        seat: Whose eyes the screen shows it through and who acts.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *_move_bindings(),
+        Binding("enter", "act", "Act", key_display="⏎"),
+        Binding("g", "do_key('g')", "Loot"),
+        Binding("t", "do_key('t')", "Traps"),
+        Binding("f", "do_key('f')", "Search"),
+        Binding("r", "do_key('r')", "Catch breath"),
+        Binding("full_stop", "do_key('.')", "Wait", key_display="."),
+        Binding("slash", "search_log", "Search log", key_display="/"),
+        Binding("tab", "app.focus_next", "Next pane", show=False),
+    ]
+    """Keys on the expedition screen (arrows/hjkl/WASD move one tile)."""
+
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ActionCommands}
+    """Palette entries: every available action."""
+
+    SCREEN_NAME = "Expedition"
+    """Name shown in help."""
+    HELP = (
+        "Move with the arrows, hjkl or WASD; click a tile to go there. Enter opens the list of actions "
+        "(each shows its cost in turns; one that cannot be done says why). Map: @ party, # wall, "
+        "+ closed door, ' open door, > < stairs, X way out, $ loot, ^ known trap, % body, a letter is an "
+        "enemy; · floor in sight, . remembered floor. Clocks: ■ filled, □ empty; a hidden clock shows ?? "
+        "and flashes 'moved' when it moves. Party: " + LEGEND + ". Open a log line with Enter to see its "
+        "dice and rule."
+    )
+    """Shown on the help screen."""
+
+    class SessionChanged(Message):
+        """The session reported an update for this screen's seat."""
+
+        def __init__(self, update: Update) -> None:
+            super().__init__()
+            # Not `self.update`: Textual's message queue merges `Update` messages by that name.
+            self.session_update = update
+            """What the session said."""
+
+    def __init__(self, session: Session, seat: Seat | None = None) -> None:
+        super().__init__()
+        self.session = session
+        """The campaign in play."""
+        self.seat = seat if seat is not None else Seat.host()
+        """Whose eyes the screen shows the campaign through."""
+        self.entries: list[LogEntry] = []
+        """Every log line so far."""
+        self.turn = session.state.turn
+        """The turn the log is at."""
+        self.test: RollInfo | None = None
+        """The test being rolled, as far as the events told."""
+        self._names: dict[str, str] = {}
+        self._party: list[Character] = []
+        self._unsubscribe: Callable[[], None] | None = None
+        self._prompting = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="exp-body"):
+            with Vertical(id="exp-main"):
+                yield TileMap(id="exp-map")
+                yield GameLog(id="exp-log")
+            with Vertical(id="exp-side"):
+                yield Static(id="exp-header")
+                with Vertical(id="exp-clocks"):
+                    yield TrackerClock(id="clock-decay")
+                    yield TrackerClock(id="clock-doom")
+                    yield TrackerClock(id="clock-omens")
+                yield ActionBar(id="exp-actions")
+                with VerticalScroll(id="exp-party-box"):
+                    yield PartyPanel(id="exp-party")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#exp-map", TileMap).border_title = "Map"
+        self.query_one("#exp-log", GameLog).border_title = "Log"
+        self.query_one("#exp-actions", ActionBar).border_title = "Actions (Enter)"
+        self.query_one("#exp-party-box").border_title = "Party"
+        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.refresh_from_session()
+        expedition = self.session.state.expedition
+        if expedition is not None:
+            opening = f"The party stands in {expedition.dungeon.name}, level {expedition.depth}."
+            self.entries.append(LogEntry(self.turn, opening, ()))
+            self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
+        self.query_one("#exp-map", TileMap).focus()
+        self._ask_if_pending()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # --- from the session ---------------------------------------------------------------------
+
+    def _session_updated(self, update: Update) -> None:
+        # post_message is safe from any thread, should the session later run in one.
+        self.post_message(self.SessionChanged(update))
+
+    def on_expedition_screen_session_changed(self, message: ExpeditionScreen.SessionChanged) -> None:
+        update = message.session_update
+        self.refresh_from_session(update.view)
+        self.add_events(update.events)
+        self._track_test(update.events)
+        self._explain_harm(update.events)
+        if update.pending is not None:
+            self._ask_if_pending()
+
+    def refresh_from_session(self, view: dict[str, Any] | None = None) -> None:
+        """Redraw everything from the session's view for this seat."""
+        view = view if view is not None else self.session.view(self.seat)
+        try:
+            self._party = list(decode(view.get("party", []), list[Character]))
+        except Exception:  # a view from an older format: fall back to the state the session holds
+            self._party = list(self.session.state.party)
+        # Names are kept after someone leaves the party, so the log can still name the dead.
+        self._names.update({member.id: member.name for member in self._party})
+        state = self.session.state
+        expedition = state.expedition
+        tile_map = self.query_one("#exp-map", TileMap)
+        if expedition is not None:
+            tile_map.view = map_view(state, expedition)
+        decay, doom, omens = clocks(view)
+        self.query_one("#clock-decay", TrackerClock).data = decay
+        self.query_one("#clock-doom", TrackerClock).data = doom
+        self.query_one("#clock-omens", TrackerClock).data = omens
+        actor = self.actor
+        self.query_one("#exp-party", PartyPanel).set_party(self._party, actor)
+        self.query_one("#exp-actions", ActionBar).set_choices(self.choices())
+        self.query_one("#exp-header", Static).update(self._header(view))
+
+    def _header(self, view: dict[str, Any]) -> Text:
+        expedition = self.session.state.expedition
+        text = Text()
+        name = expedition.dungeon.name if expedition is not None else str(view.get("location", ""))
+        text.append(name or "Somewhere", style="bold")
+        if expedition is not None:
+            text.append(f" · level {expedition.depth}")
+            room = expedition.room
+            text.append(f" · {room.name if room is not None and room.name else 'corridor'}")
+        text.append(
+            f"\nTurn {view.get('turn', 0)} · day {view.get('day', 1)} · {view.get('silver', 0)} silver"
+        )
+        return text
+
+    def add_events(self, events: Iterable[Event]) -> None:
+        """Add events to the log, grouped by turn."""
+        new, self.turn = build_entries(events, self._names, self.turn)
+        if not new:
+            return
+        self.entries = (self.entries + new)[-MAX_ENTRIES:]
+        self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
+
+    @property
+    def actor(self) -> str:
+        """The character who acts for this seat: the first of its living characters."""
+        mine = seat_characters(self.session.state, self.seat)
+        active = [member for member in mine if member.can_act]
+        chosen = active or mine
+        return chosen[0].id if chosen else ""
+
+    def choices(self) -> list[ActionChoice]:
+        """The actions available here for this seat's acting character."""
+        try:
+            return action_choices(self.session.state, self.actor)
+        except Exception:  # the rules are mid-change; the map still works
+            return []
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def submit(self, action: Action | None) -> bool:
+        """Submit an action; a refusal is shown as a notice. Returns True when it was accepted."""
+        if action is None:
+            self.notify("That cannot be done here.", severity="warning")
+            return False
+        result = self.session.submit(self.seat, action)
+        if not result.ok:
+            self.notify(result.reason, severity="warning", timeout=4)
+        return result.ok
+
+    def do(self, choice: ActionChoice) -> None:
+        """Do an action from the bar or the palette."""
+        if not choice.enabled:
+            self.notify(choice.reason, severity="warning")
+            return
+        self.submit(choice.action)
+
+    def action_step(self, direction: str) -> None:
+        """Move the party one tile."""
+        dx, dy = DIRECTIONS[direction]
+        self.submit(step_action(self.session.state, dx, dy, self.actor))
+
+    def action_do_key(self, key: str) -> None:
+        """Do the action bound to `key`, if it is available here."""
+        for choice in self.choices():
+            if choice.key == key:
+                self.do(choice)
+                return
+        names = [name for name, bound in ACTION_KEYS.items() if bound == key]
+        self.notify(f"{names[0] if names else 'That'} is not possible here.", severity="warning")
+
+    def action_act(self) -> None:
+        """Open the action list (Enter again does the highlighted action)."""
+        self.query_one("#exp-actions", ActionBar).focus_list()
+
+    def action_search_log(self) -> None:
+        """Search the log."""
+        self.query_one("#exp-log", GameLog).action_search()
+
+    @on(ActionBar.Chosen)
+    def _chosen(self, event: ActionBar.Chosen) -> None:
+        self.do(event.choice)
+        self.query_one("#exp-map", TileMap).focus()
+
+    @on(TileMap.TileClicked)
+    def _clicked(self, event: TileMap.TileClicked) -> None:
+        self.submit(move_to_action(self.session.state, event.pos, self.actor))
+
+    @on(GameLog.LineSelected)
+    def _explain(self, event: GameLog.LineSelected) -> None:
+        from expedition.ui.screens.explain import ExplainScreen
+
+        self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)))
+
+    # --- prompts ------------------------------------------------------------------------------
+
+    def _mine(self, decision: Decision) -> bool:
+        owner = self.session.decision_owner(decision)
+        return self.seat.kind.value == "host" or owner == self.seat.player
+
+    def _ask_if_pending(self) -> None:
+        decision = self.session.pending
+        if decision is None or self._prompting or not self._mine(decision):
+            return
+        self._prompting = True
+        who = self._names.get(decision.owner, decision.owner)
+        prompt: DecisionPrompt
+        if decision.kind == "reroll" and self.test is not None:
+            prompt = TestPrompt(decision, self.test, who)
+        else:
+            prompt = DecisionPrompt(decision, who)
+        self.app.push_screen(prompt, self._answered)
+
+    def _answered(self, key: str | None) -> None:
+        self._prompting = False
+        decision = self.session.pending
+        if decision is None:
+            return
+        result = self.session.answer(self.seat, key if key is not None else decision.default)
+        if not result.ok:
+            self.notify(result.reason, severity="warning")
+        if self.session.pending is not None and not self._prompting:
+            self._ask_if_pending()
+
+    def _track_test(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if (
+                isinstance(event, DiceRolled)
+                and event.why.endswith((" test", " check"))
+                and event.who in self._names
+            ):
+                attr = event.why.split()[0]
+                member = next((m for m in self._party if m.id == event.who), None)
+                proficiency = member[Attr(attr)].proficiency if member and attr in Attr.__members__ else 0
+                self.test = RollInfo(
+                    self._names[event.who],
+                    event.why,
+                    len(event.faces),
+                    proficiency=proficiency,
+                    first=event.faces,
+                    faces=event.faces,
+                )
+            elif type(event).__name__ == "DieRerolled" and self.test is not None:
+                index, new = int(getattr(event, "index", 0)), int(getattr(event, "new", 0))
+                faces = list(self.test.faces)
+                if 0 <= index < len(faces):
+                    faces[index] = new
+                old, paid = getattr(event, "old", "?"), getattr(event, "resource", "")
+                line = f"die {index + 1}: {old} → {new} ({paid})"
+                self.test = replace(self.test, faces=tuple(faces), history=(*self.test.history, line))
+
+    def _explain_harm(self, events: tuple[Event, ...]) -> None:
+        for event in events:
+            kind = type(event).__name__
+            if kind == "MortalWoundRolled":
+                self.app.push_screen(MortalWoundPrompt(mortal_info(event, events, self._names)))
+            elif kind == "Fainted" and not any(type(e).__name__ == "MortalWoundRolled" for e in events):
+                self.app.push_screen(FaintingPrompt(fainting_info(event, events, self._names)))

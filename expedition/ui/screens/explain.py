@@ -1,0 +1,55 @@
+"""Provides the explanation of a log line: its dice, the values behind it and the rule sections applied."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from expedition.ui.widgets.log_text import LogEntry
+
+
+class ExplainScreen(ModalScreen[None]):
+    """What explains one log line.
+
+    Args:
+        entry: The line.
+        rows: (label, value) rows from `log_text.explain`.
+    """
+
+    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+    """Keys that close it."""
+
+    SCREEN_NAME = "Log line"
+    """Name shown in help."""
+    HELP = "Every value behind a line of the log: the dice, the fields of each event, and the rule applied."
+    """Shown on the help screen."""
+
+    def __init__(self, entry: LogEntry, rows: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.entry = entry
+        """The line explained."""
+        self.rows = list(rows)
+        """What explains it."""
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for label, value in self.rows:
+            table.add_row(label, value)
+        with Vertical(id="explain-box", classes="prompt-box") as box:
+            box.border_title = "Why?"
+            box.border_subtitle = "Esc closes"
+            with VerticalScroll():
+                yield Static(table, id="explain-rows")
+        yield Footer()
+
+    def action_close(self) -> None:
+        """Close the explanation."""
+        self.dismiss(None)

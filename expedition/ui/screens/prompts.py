@@ -1,0 +1,330 @@
+"""Provides the prompts of an expedition: any decision, an attribute test's rerolls, fainting, mortal wounds.
+
+Each is a `ModalScreen`. A decision prompt dismisses with the chosen key; the fainting and
+mortal-wound prompts only need to be acknowledged, and explain what happened, with the dice,
+the table row, what it means and what the party can do about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from expedition.rules.decisions import Decision
+from expedition.rules.errors import InvalidAction
+from expedition.rules.odds import RollOdds, outcome_odds
+from expedition.ui.widgets.marked_list import MarkedList
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percentage, "<1%" for a small non-zero one."""
+    if 0 < chance < 0.005:
+        return "<1%"
+    return f"{chance * 100:.0f}%"
+
+
+class DecisionPrompt(ModalScreen[str]):
+    """Ask for any decision: its question, its choices (the default first highlighted) and the rule.
+
+    Args:
+        decision: What is asked.
+        who: The name of whoever decides, shown in the title.
+    """
+
+    BINDINGS = [Binding("escape", "take_default", "Take the default")]
+    """Enter chooses the highlighted answer; Esc takes the default."""
+
+    SCREEN_NAME = "Decision"
+    """Name shown in help."""
+    HELP = "The game needs a decision. Choose with the arrows and Enter; Esc takes the suggested choice."
+    """Shown on the help screen."""
+
+    def __init__(self, decision: Decision, who: str = "") -> None:
+        super().__init__()
+        self.decision = decision
+        """The decision asked."""
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="prompt-box", classes="prompt-box") as box:
+            box.border_title = self.title_text()
+            box.border_subtitle = "Enter chooses · Esc takes the default"
+            yield from self.compose_body()
+            yield MarkedList(*self.options(), id="prompt-choices")
+        yield Footer()
+
+    def title_text(self) -> str:
+        """The box's title."""
+        kind = self.decision.kind.replace("_", " ").capitalize()
+        return f"{kind} — {self.who}" if self.who else kind
+
+    def compose_body(self) -> ComposeResult:
+        """The part above the choices: the question and the rule."""
+        yield Static(Text(self.decision.prompt), id="prompt-question")
+        if self.decision.rule:
+            yield Static(Text(f"Rule: {self.decision.rule}", style="dim"), id="prompt-rule")
+
+    def options(self) -> list[Option]:
+        """One option per choice; the default is marked."""
+        return [
+            Option(
+                choice.label + ("  (suggested)" if choice.key == self.decision.default else ""), id=choice.key
+            )
+            for choice in self.decision.choices
+        ]
+
+    def on_mount(self) -> None:
+        choices = self.query_one("#prompt-choices", OptionList)
+        choices.highlighted = self.decision.keys.index(self.decision.default)
+        choices.focus()
+
+    @on(OptionList.OptionSelected, "#prompt-choices")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is not None:
+            self.dismiss(event.option_id)
+
+    def action_take_default(self) -> None:
+        """Answer with the decision's default."""
+        self.dismiss(self.decision.default)
+
+
+@dataclass(frozen=True, slots=True)
+class RollInfo:
+    """What a reroll prompt shows about the test being rolled.
+
+    Attributes:
+        roller: The roller's name.
+        why: The roll ("STR test").
+        pool: Dice thrown.
+        proficiency: The roller's proficiency rerolls at the start.
+        advantage: Net advantage rerolls at the start.
+        disadvantage: Net disadvantage rerolls at the start.
+        first: The faces as they first landed.
+        faces: The faces now.
+        history: Each reroll so far, in words.
+        keep_lowest: Only the lowest die counts (a zero-dice roll).
+    """
+
+    roller: str
+    why: str
+    pool: int
+    proficiency: int = 0
+    advantage: int = 0
+    disadvantage: int = 0
+    first: tuple[int, ...] = ()
+    faces: tuple[int, ...] = ()
+    history: tuple[str, ...] = ()
+    keep_lowest: bool = False
+
+
+def face_mark(face: int) -> str:
+    """A die face with a mark telling what it does: ★ six, ✓ success, ✗ one, · nothing."""
+    if face == 6:
+        return f"[{face}]★"
+    if face >= 4:
+        return f"[{face}]✓"
+    if face == 1:
+        return f"[{face}]✗"
+    return f"[{face}]·"
+
+
+FACE_LEGEND = "✓ 4+ succeeds · ★ a 6 (two make a great success) · ✗ a 1 (critical if the test fails)"
+"""The key to the face marks."""
+
+
+def odds_of(info: RollInfo) -> RollOdds | None:
+    """Exact odds before rolling, from `outcome_odds`, or None when too large to compute."""
+    dice = 2 - info.pool if info.keep_lowest else info.pool
+    try:
+        return outcome_odds(
+            dice,
+            proficiency=info.proficiency,
+            advantage=info.advantage,
+            disadvantage=info.disadvantage,
+        )
+    except InvalidAction:
+        return None
+
+
+def odds_table(odds: RollOdds) -> Table:
+    """The odds as a one-row table with a header."""
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    for heading in ("critical", "failure", "success", "great", "fatigue"):
+        table.add_column(heading, justify="right")
+    table.add_row(
+        percent(float(odds.critical_failure)),
+        percent(float(odds.failure)),
+        percent(float(odds.success)),
+        percent(float(odds.great_success)),
+        percent(float(odds.fatigue)),
+    )
+    return table
+
+
+class TestPrompt(DecisionPrompt):
+    """The reroll decision of a test: pool, exact odds, the dice as they landed, one reroll at a time.
+
+    Args:
+        decision: The "reroll" decision.
+        info: What is known about the roll.
+        who: Who decides.
+    """
+
+    __test__ = False  # not a pytest class, whatever its name says
+
+    SCREEN_NAME = "Test"
+    """Name shown in help."""
+    HELP = (
+        "An attribute test is being rolled. The odds were worked out exactly before the dice landed, "
+        "with the rerolls played well. Reroll one die at a time with proficiency, tokens or advantage, "
+        "or keep the dice. " + FACE_LEGEND
+    )
+    """Shown on the help screen."""
+
+    def __init__(self, decision: Decision, info: RollInfo, who: str = "") -> None:
+        super().__init__(decision, who)
+        self.info = info
+        """The roll."""
+
+    def title_text(self) -> str:
+        return f"{self.info.roller}'s {self.info.why}"
+
+    def compose_body(self) -> ComposeResult:
+        info = self.info
+        rerolls = [f"proficiency {info.proficiency}"] if info.proficiency else []
+        if info.advantage:
+            rerolls.append(f"advantage {info.advantage}")
+        if info.disadvantage:
+            rerolls.append(f"disadvantage {info.disadvantage} (the GM's)")
+        pool = f"Pool: {info.pool} {'die' if info.pool == 1 else 'dice'}"
+        if info.keep_lowest:
+            pool += ", only the lowest counts"
+        pool += " · rerolls: " + (", ".join(rerolls) or "none")
+        yield Static(Text(pool), id="test-pool")
+        odds = odds_of(info)
+        if odds is not None:
+            yield Static(Text("Odds before rolling:", style="bold"), classes="test-heading")
+            yield Static(odds_table(odds), id="test-odds")
+        landed = Text("Landed: ", style="bold")
+        landed.append(" ".join(face_mark(face) for face in info.first))
+        yield Static(landed, id="test-landed")
+        for line in info.history:
+            yield Static(Text(f"  {line}"), classes="test-history")
+        now = Text("Now:    ", style="bold")
+        now.append(" ".join(face_mark(face) for face in info.faces))
+        yield Static(now, id="test-faces")
+        yield Static(Text(FACE_LEGEND, style="dim"), id="test-legend")
+        yield Static(Text(f"Rule: {self.decision.rule}", style="dim"), id="prompt-rule")
+
+
+@dataclass(frozen=True, slots=True)
+class HarmInfo:
+    """What a fainting or mortal-wound prompt explains.
+
+    Attributes:
+        name: The character's name.
+        happened: What happened, in a sentence.
+        dice: The dice that decided it, in words ("mortal wound: d6 [5] +1 earlier wound = 6").
+        row: The table row that applies.
+        meaning: What it means now (turns down, trauma gained, death).
+        options: What the party can do about it.
+        rule: The RULES.md section.
+        table: The whole table, each row as (roll, result), to show where the row sits.
+        dead: The character died.
+    """
+
+    name: str
+    happened: str
+    dice: str = ""
+    row: str = ""
+    meaning: Sequence[str] = ()
+    options: Sequence[str] = ()
+    rule: str = ""
+    table: Sequence[tuple[str, str]] = ()
+    dead: bool = False
+
+
+class HarmPrompt(ModalScreen[None]):
+    """A misfortune the player must acknowledge (base of the fainting and mortal-wound prompts).
+
+    Args:
+        info: What happened and what it means.
+    """
+
+    BINDINGS = [Binding("enter,escape,space", "acknowledge", "Understood")]
+    """Any of these closes it."""
+
+    TITLE_WORD = "Harm"
+    """The box title's first word."""
+
+    def __init__(self, info: HarmInfo) -> None:
+        super().__init__()
+        self.info = info
+        """What the prompt explains."""
+
+    def compose(self) -> ComposeResult:
+        info = self.info
+        with Vertical(id="harm-box", classes="prompt-box") as box:
+            box.border_title = f"{self.TITLE_WORD} — {info.name}"
+            box.border_subtitle = "Enter: understood"
+            yield Static(Text(info.happened, style="bold"), id="harm-happened")
+            if info.dice:
+                yield Static(Text(f"Dice: {info.dice}"), id="harm-dice")
+            if info.table:
+                yield Static(self._table(), id="harm-table")
+            elif info.row:
+                yield Static(Text(f"Result: {info.row}"), id="harm-row")
+            if info.meaning:
+                yield Static(Text("What it means", style="bold"), classes="harm-heading")
+                yield Static(Text("\n".join(f"• {line}" for line in info.meaning)), id="harm-meaning")
+            if info.options:
+                yield Static(Text("What the party can do", style="bold"), classes="harm-heading")
+                yield Static(Text("\n".join(f"• {line}" for line in info.options)), id="harm-options")
+            if info.rule:
+                yield Static(Text(f"Rule: {info.rule}", style="dim"), id="harm-rule")
+        yield Footer()
+
+    def _table(self) -> Table:
+        table = Table(box=None, padding=(0, 1), show_header=True, show_edge=False)
+        table.add_column("roll")
+        table.add_column("result")
+        for roll, result in self.info.table:
+            here = result == self.info.row
+            shown = Text(f"▶ {result}" if here else f"  {result}", style="bold reverse" if here else "")
+            table.add_row(roll, shown)
+        return table
+
+    def action_acknowledge(self) -> None:
+        """Close the prompt."""
+        self.dismiss(None)
+
+
+class FaintingPrompt(HarmPrompt):
+    """A character fainted: how long they stay down and how the party can wake them (§4.3)."""
+
+    TITLE_WORD = "Fainted"
+    SCREEN_NAME = "Fainted"
+    """Name shown in help."""
+    HELP = "A character fainted. Read what it means, then press Enter."
+    """Shown on the help screen."""
+
+
+class MortalWoundPrompt(HarmPrompt):
+    """A character took a mortal wound: the roll, the table row, and stabilising them (§4.4)."""
+
+    TITLE_WORD = "Mortal wound"
+    SCREEN_NAME = "Mortal wound"
+    """Name shown in help."""
+    HELP = "A character took a mortal wound. Read the roll and what it means, then press Enter."
+    """Shown on the help screen."""

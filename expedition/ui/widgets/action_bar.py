@@ -1,0 +1,113 @@
+"""Provides `ActionBar`: what the party can do here, each with its cost in turns, before committing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from expedition.ui.widgets.marked_list import MarkedList
+
+
+@dataclass(frozen=True, slots=True)
+class ActionChoice:
+    """One line of the action bar.
+
+    Attributes:
+        label: What the action does, in words.
+        cost: Its cost in exploration turns (0 for a free action).
+        reason: Why it cannot be done now ("" when it can).
+        key: The key that does it directly ("" for none).
+        action: The action to submit (opaque to the bar).
+    """
+
+    label: str
+    cost: int = 0
+    reason: str = ""
+    key: str = ""
+    action: Any = None
+
+    @property
+    def enabled(self) -> bool:
+        """True if it can be done now."""
+        return not self.reason
+
+
+def cost_text(cost: int) -> str:
+    """A cost in words: "free", "1 turn", "6 turns"."""
+    if cost <= 0:
+        return "free"
+    return f"{cost} turn" if cost == 1 else f"{cost} turns"
+
+
+def choice_text(choice: ActionChoice) -> Text:
+    """An action's line: key, label and cost; a disabled one says why (not by colour alone: "✗")."""
+    text = Text()
+    text.append(f"{choice.key:>2} " if choice.key else "   ", style="bold")
+    if choice.enabled:
+        text.append(choice.label)
+        text.append(f"  ({cost_text(choice.cost)})", style="italic")
+    else:
+        text.append(f"✗ {choice.label}", style="strike")
+        text.append(f" — {choice.reason}", style="italic")
+    return text
+
+
+class ActionBar(Widget):
+    """The actions available here; set `choices` to redraw. Enter on one posts `ActionBar.Chosen`."""
+
+    choices: reactive[tuple[ActionChoice, ...]] = reactive((), always_update=True, init=False)
+    """The actions, enabled ones first."""
+
+    @dataclass
+    class Chosen(Message):
+        """The player picked an action to do."""
+
+        bar: ActionBar
+        choice: ActionChoice
+
+        @property
+        def control(self) -> ActionBar:
+            """The bar."""
+            return self.bar
+
+    def compose(self) -> ComposeResult:
+        yield MarkedList(id="action-list")
+
+    def on_mount(self) -> None:
+        self.watch_choices(self.choices)
+
+    def set_choices(self, choices: Sequence[ActionChoice]) -> None:
+        """Show `choices`, the ones that can be done first."""
+        self.choices = tuple(sorted(choices, key=lambda choice: not choice.enabled))
+
+    def watch_choices(self, choices: tuple[ActionChoice, ...]) -> None:
+        listing = self.query_one("#action-list", OptionList)
+        highlighted = listing.highlighted
+        options = [Option(choice_text(choice), disabled=not choice.enabled) for choice in choices]
+        if not options:
+            options = [Option(Text("Nothing can be done here now.", style="italic"), disabled=True)]
+        listing.set_options(options)
+        if highlighted is not None and highlighted < len(choices) and choices[highlighted].enabled:
+            listing.highlighted = highlighted
+
+    @on(OptionList.OptionSelected, "#action-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_index < len(self.choices):
+            choice = self.choices[event.option_index]
+            if choice.enabled:
+                self.post_message(self.Chosen(self, choice))
+
+    def focus_list(self) -> None:
+        """Move the keyboard to the list."""
+        self.query_one("#action-list", OptionList).focus()

@@ -1,0 +1,250 @@
+"""Provides the log's words: each event as a line, grouped by turn, and what explains a line.
+
+Every roll shows its dice. A judged test carries the dice events that led to it, so opening
+its line shows the first throw, each reroll and the final faces, with the rule section.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from expedition.rules.events import DiceRolled, Event, Note
+
+Names = Mapping[str, str]
+"""Display names by character (or enemy) id."""
+
+SKIPPED = frozenset({"ExplorationTurnPassed", "CampaignStarted"})
+"""Events that do not get a line (a turn passing starts a new group instead)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the log.
+
+    Attributes:
+        turn: The exploration turn it happened in.
+        text: The line.
+        events: The events it reports, the dice that led to it first.
+        count: How many identical lines in a row it stands for (shown "×3").
+    """
+
+    turn: int
+    text: str
+    events: tuple[Event, ...]
+    count: int = 1
+
+    @property
+    def rule(self) -> str:
+        """The rule section of the line's main event."""
+        return self.events[-1].rule if self.events else ""
+
+    @property
+    def shown(self) -> str:
+        """The line as shown, with the fold count."""
+        return f"{self.text} ×{self.count}" if self.count > 1 else self.text
+
+
+def words(value: Any) -> str:
+    """A field value in the player's words."""
+    if isinstance(value, Enum):
+        return str(value.value).replace("_", " ")
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ", ".join(words(v) for v in value) or "none"
+    return str(value).replace("_", " ") if isinstance(value, str) else str(value)
+
+
+def dice_text(sides: int, faces: Iterable[int]) -> str:
+    """Dice as shown in the log: "d6 [4][1][6]"."""
+    return f"d{sides} " + "".join(f"[{face}]" for face in faces)
+
+
+def _name(names: Names, key: str) -> str:
+    if key == "gm":
+        return "The GM"
+    if key == "party":
+        return "The party"
+    return names.get(key, key)
+
+
+def _dice(event: Any, names: Names) -> str:
+    return f"{_name(names, event.who)} rolls {event.why}: {dice_text(event.sides, event.faces)}"
+
+
+def _reroll(event: Any, names: Names) -> str:
+    who = _name(names, event.by)
+    return f"{who} rerolls a {event.old} with {event.resource}: now {event.new} ({event.why})"
+
+
+def _judged(event: Any, names: Names) -> str:
+    kind = "check" if event.check else "test"
+    line = f"{_name(names, event.character)}'s {event.attr} {kind}: {words(event.outcome).upper()}"
+    line += " " + "".join(f"[{face}]" for face in event.faces)
+    if event.fatigue:
+        line += ", +1 fatigue"
+    return line
+
+
+def _tracker(event: Any, names: Names) -> str:
+    return f"{event.tracker.capitalize()} advances {event.steps}: {event.value}/{event.size}"
+
+
+def _hidden(event: Any, names: Names) -> str:
+    return f"{event.tracker.split(':')[0].capitalize()} {event.how} (hidden)"
+
+
+def _harm(noun: str) -> Callable[[Any, Names], str]:
+    def line(event: Any, names: Names) -> str:
+        return f"{_name(names, event.character)} takes {event.points} {noun} on {event.attr}"
+
+    return line
+
+
+def _simple(template: str) -> Callable[[Any, Names], str]:
+    def line(event: Any, names: Names) -> str:
+        fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
+        values = {k: words(v) for k, v in fields.items()}
+        for key in ("character", "who", "giver", "receiver", "by"):
+            if key in fields:
+                values[key] = _name(names, str(fields[key]))
+        return template.format(**values)
+
+    return line
+
+
+def _stepped(event: Any, names: Names) -> str:
+    # No position in the line, so a walk along a corridor folds into one line "×n".
+    return "The party moves on, into another area (1 turn)" if event.cost else "The party moves"
+
+
+FORMATS: dict[str, Callable[[Any, Names], str]] = {
+    "PartyStepped": _stepped,
+    "DoorOpened": _simple("Door {how}"),
+    "DiceRolled": _dice,
+    "DieRerolled": _reroll,
+    "RollJudged": _judged,
+    "TrackerAdvanced": _tracker,
+    "HiddenTrackerMoved": _hidden,
+    "FatigueTaken": _harm("fatigue"),
+    "WoundTaken": _harm("wound"),
+    "FatigueBecameWound": _harm("fatigue turned wound"),
+    "Fainted": _simple("{character} faints, down for at least {turns} turns"),
+    "Woke": _simple("{character} wakes ({how})"),
+    "MortallyWounded": _simple("{character} is mortally wounded"),
+    "MortalWoundRolled": _simple("{character}'s mortal wound: {total}, {outcome}"),
+    "Died": _simple("{character} dies ({cause})"),
+    "AfflictionGained": _simple("{character} is now {affliction}"),
+    "AfflictionCured": _simple("{character} is no longer {affliction}"),
+    "TraumaGained": _simple("{character} gains the trauma {trauma}"),
+    "FatigueRecovered": _simple("{character} recovers {amount} {attr} fatigue"),
+    "DecayTableRolled": _simple("Decay for {character}: {roll} → {result}"),
+    "DoomEffectSeen": _simple("Doom: {effect}. {description}"),
+    "LightWentOut": _simple("{character}'s {name} goes out"),
+    "LightBurnedLow": _simple("{character}'s {name} burns low"),
+    "LightLit": _simple("{character} lights {name}"),
+    "UsageRolled": _simple("{character}'s {name}: usage [{face}]"),
+    "ItemAdded": _simple("{character} takes {name}"),
+    "Stabilised": _simple("{character} is stabilised ({means})"),
+    "FaintTurnPassed": _simple("{character} stays down ({turns_left} turns left)"),
+}
+"""Line makers by event class name; other events get a generic line."""
+
+
+def humanise(name: str) -> str:
+    """A class name in words: "TrapSprung" → "Trap sprung"."""
+    out = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    return out[:1].upper() + out[1:]
+
+
+def describe(event: Event, names: Names) -> str | None:
+    """The log line of one event, or None when it gets no line."""
+    kind = type(event).__name__
+    if kind in SKIPPED:
+        return None
+    if isinstance(event, Note):
+        return event.text
+    maker = FORMATS.get(kind)
+    if maker is not None:
+        try:
+            return maker(event, names)
+        except (AttributeError, KeyError):  # an event changed shape; fall back to the generic line
+            pass
+    details = [
+        words(_name(names, str(value)) if f.name == "character" else value)
+        for f in dataclasses.fields(event)
+        if f.name != "rule" and (value := getattr(event, f.name)) not in ("", None, ())
+    ]
+    return humanise(kind) + (": " + ", ".join(details[:4]) if details else "")
+
+
+def explain(entry: LogEntry, names: Names) -> list[tuple[str, str]]:
+    """What opening a line shows: the dice, every other event's fields and the rule sections."""
+    rows: list[tuple[str, str]] = [("Line", entry.shown), ("Turn", str(entry.turn))]
+    for event in entry.events:
+        if isinstance(event, DiceRolled):
+            rows.append(("Dice", f"{event.why}: {dice_text(event.sides, event.faces)} ({event.rule})"))
+            continue
+        label = humanise(type(event).__name__)
+        for f in dataclasses.fields(event):
+            if f.name == "rule":
+                continue
+            value = getattr(event, f.name)
+            if f.name in ("character", "who", "by") and isinstance(value, str):
+                value = _name(names, value)
+            rows.append((f"{label}: {f.name.replace('_', ' ')}", words(value)))
+        if event.rule:
+            rows.append((f"{label}: rule", f"{event.rule} in RULES.md"))
+    return rows
+
+
+def build_entries(events: Iterable[Event], names: Names, turn: int) -> tuple[list[LogEntry], int]:
+    """Turn events into log lines, starting at `turn`; dice are kept with the test they serve.
+
+    Returns:
+        The new lines and the turn after the last event.
+    """
+    entries: list[LogEntry] = []
+    dice: list[Event] = []
+    for event in events:
+        kind = type(event).__name__
+        if kind == "ExplorationTurnPassed":
+            turn = int(getattr(event, "turn", turn + 1))
+            continue
+        text = describe(event, names)
+        if text is None:
+            continue
+        if kind in ("DiceRolled", "DieRerolled"):
+            dice.append(event)
+        elif kind == "RollJudged":
+            why = f"{getattr(event, 'attr', '')} {'check' if getattr(event, 'check', False) else 'test'}"
+            used = tuple(d for d in dice if why in str(getattr(d, "why", "")))
+            entries.append(LogEntry(turn, text, (*used, event)))
+            dice = []
+            continue
+        entries.append(LogEntry(turn, text, (event,)))
+    return entries, turn
+
+
+def fold(entries: Iterable[LogEntry]) -> list[LogEntry]:
+    """Fold identical lines in a row within a turn into one with a count."""
+    folded: list[LogEntry] = []
+    for entry in entries:
+        last = folded[-1] if folded else None
+        if last is not None and last.turn == entry.turn and last.text == entry.text:
+            folded[-1] = dataclasses.replace(
+                last, count=last.count + entry.count, events=last.events + entry.events
+            )
+        else:
+            folded.append(entry)
+    return folded
+
+
+def matches(entry: LogEntry, query: str) -> bool:
+    """True when every word of `query` is in the line (case-insensitive)."""
+    text = entry.text.casefold()
+    return all(word in text for word in query.casefold().split())
