@@ -10,7 +10,9 @@ from pathlib import Path
 
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, load_toml
-from expedition.dungeon.model import (
+from expedition.dungeon.themes import ThemeDef
+from expedition.rules.doom import DoomThreshold
+from expedition.rules.dungeon_map import (
     Cache,
     Contents,
     Corpse,
@@ -26,8 +28,6 @@ from expedition.dungeon.model import (
     Trap,
     Treasure,
 )
-from expedition.dungeon.themes import ThemeDef
-from expedition.rules.doom import DoomThreshold
 
 __all__ = ["AuthoredDungeon", "build_authored", "load_authored"]
 

@@ -9,7 +9,6 @@ from expedition.content.authored import AuthoredDungeon, build_authored, load_au
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
 from expedition.dungeon.budget import count_ok
-from expedition.dungeon.model import EncounterRow
 from expedition.dungeon.themes import (
     DoomStep,
     FeatureDef,
@@ -21,6 +20,7 @@ from expedition.dungeon.themes import (
     TreasureRow,
 )
 from expedition.rules.dice import parse_dice
+from expedition.rules.dungeon_map import EncounterRow
 from expedition.rules.errors import NotationError
 from expedition.rules.notation import parse_attack
 

@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from expedition.dungeon.model import EncounterRow
 from expedition.rules.dice import Dice, parse_dice
+from expedition.rules.dungeon_map import EncounterRow
 from expedition.rules.errors import NotationError
 
 T = TypeVar("T")

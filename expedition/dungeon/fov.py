@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from expedition.dungeon.model import Level, Pos
+from expedition.rules.dungeon_map import Level, Pos
 
 __all__ = ["in_radius", "line", "visible_from"]
 

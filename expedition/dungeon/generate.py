@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from expedition.dungeon.budget import THREAT, Roller
 from expedition.dungeon.graph import room_distances, tile_distances
 from expedition.dungeon.layout import Layout, lay_out
-from expedition.dungeon.model import Door, DoorState, Dungeon, Level, Tile
 from expedition.dungeon.stock import stock_level
 from expedition.dungeon.themes import ThemeDef
 from expedition.rules.dice import SeededDice
 from expedition.rules.doom import DoomThreshold
+from expedition.rules.dungeon_map import Door, DoorState, Dungeon, Level, Tile
 
 __all__ = ["doom_thresholds", "generate_dungeon"]
 

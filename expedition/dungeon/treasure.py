@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from expedition.dungeon.budget import Roller
-from expedition.dungeon.model import Cache, Pos, Treasure
 from expedition.dungeon.themes import ThemeDef
+from expedition.rules.dungeon_map import Cache, Pos, Treasure
 
 __all__ = ["PRICE_DICE", "TREASURE_ITEMS", "treasure_cache", "treasure_item"]
 

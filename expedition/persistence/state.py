@@ -11,7 +11,13 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from expedition.dungeon.model import (
+from expedition.persistence.codec import decode, encode, register
+from expedition.persistence.errors import SnapshotError
+from expedition.persistence.registry import lookup, same_class
+from expedition.rules.actions import ACTION_TYPES, Action
+from expedition.rules.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
+from expedition.rules.doom import DoomThreshold, DoomTracker
+from expedition.rules.dungeon_map import (
     Cache,
     Corpse,
     Door,
@@ -23,12 +29,6 @@ from expedition.dungeon.model import (
     Trap,
     Treasure,
 )
-from expedition.persistence.codec import decode, encode, register
-from expedition.persistence.errors import SnapshotError
-from expedition.persistence.registry import lookup, same_class
-from expedition.rules.actions import ACTION_TYPES, Action
-from expedition.rules.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
-from expedition.rules.doom import DoomThreshold, DoomTracker
 from expedition.rules.expedition import ExpeditionState
 from expedition.rules.insight import InsightSpend
 from expedition.rules.trackers import Tracker

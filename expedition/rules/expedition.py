@@ -1,7 +1,7 @@
 """Provides the expedition's state (where the party is in a dungeon, what it has seen) and starting one (§10).
 
 The party moves as one marker (§10.1 asks for miniatures; the program keeps one position for
-everyone). The dungeon itself (`expedition.dungeon.model`) is pure data, so the rules keep it in
+everyone). The dungeon itself (`expedition.rules.dungeon_map`) is pure data, so the rules keep it in
 the campaign state and change it (doors, traps, caches) through the exploration actions.
 """
 
@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from expedition.dungeon.model import Dungeon, Level, Room, Tile
 from expedition.rules.character import Status
 from expedition.rules.context import Context
 from expedition.rules.distance import Pos
 from expedition.rules.doom import new_doom
+from expedition.rules.dungeon_map import Dungeon, Level, Room, Tile
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event
 from expedition.rules.inventory import lit_lights

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.dungeon.model import Cache, Door, DoorState, Tile
 from expedition.rules.actions import Action
 from expedition.rules.afflictions import Cure
 from expedition.rules.character import Character, Status
 from expedition.rules.distance import Pos, manhattan
+from expedition.rules.dungeon_map import Cache, Door, DoorState, Tile
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.expedition import ExpeditionState, area_of, expedition_of
 from expedition.rules.items import Item, Tag

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.dungeon.model import DoorState
 from expedition.rules.actions import Action
 from expedition.rules.distance import manhattan
+from expedition.rules.dungeon_map import DoorState
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.exploration import (
     DIRECTIONS,

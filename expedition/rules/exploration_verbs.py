@@ -6,7 +6,6 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.dungeon.model import Door, DoorState, Treasure
 from expedition.rules import inventory
 from expedition.rules.actions import Action
 from expedition.rules.afflictions import Cure, apply_cure
@@ -14,6 +13,7 @@ from expedition.rules.character import Attr, Character
 from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.doom import advance_doom
+from expedition.rules.dungeon_map import Door, DoorState, Treasure
 from expedition.rules.events import Event, Note
 from expedition.rules.expedition import ExpeditionState, area_of, reveal
 from expedition.rules.expedition_turn import exploration_turn, make_noise

@@ -12,13 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.dungeon.model import Trap
 from expedition.rules import inventory
 from expedition.rules.character import Attr, Character
 from expedition.rules.conditions import Affliction, gain_affliction
 from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.distance import manhattan
+from expedition.rules.dungeon_map import Trap
 from expedition.rules.errors import NotationError
 from expedition.rules.events import Event, Note
 from expedition.rules.harm import receive_wounds

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from expedition.dungeon.fov import in_radius, visible_from
 from expedition.dungeon.lighting import Memory, TileState, light_radius, tile_state, update_memory
-from expedition.dungeon.model import Door, DoorState, Level
+from expedition.rules.dungeon_map import Door, DoorState, Level
 
 OPEN_ROOM = ["#" * 21] + ["#" + "." * 19 + "#" for _ in range(19)] + ["#" * 21]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.dungeon.model import Cache, Door, DoorState, Dungeon, EncounterRow, Level, Room, Trap
 from expedition.rules import inventory
 from expedition.rules.actions import Action
 from expedition.rules.campaign import CampaignState, Phase, Player, new_campaign
@@ -14,6 +13,7 @@ from expedition.rules.context import Context
 from expedition.rules.decisions import answers, resolve
 from expedition.rules.dice import ScriptedDice
 from expedition.rules.doom import DoomThreshold
+from expedition.rules.dungeon_map import Cache, Door, DoorState, Dungeon, EncounterRow, Level, Room, Trap
 from expedition.rules.errors import IllegalAction
 from expedition.rules.expedition import start_expedition
 from expedition.rules.expedition_turn import DarknessEndured, WanderingMonstersComing

@@ -1,4 +1,4 @@
-"""Provides the dungeon's state: tiles, doors, traps, caches, corpses, rooms, levels (HOUSE §1)."""
+"""Provides the dungeon map as plain data: tiles, doors, traps, caches, corpses, rooms, levels."""
 
 from __future__ import annotations
 
