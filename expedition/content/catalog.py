@@ -6,7 +6,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from expedition.content import bestiary, classes, equipment, glossary, lifepath, settlements, tables
+from expedition.content import (
+    bestiary,
+    classes,
+    dungeons,
+    equipment,
+    glossary,
+    lifepath,
+    settlements,
+    tables,
+)
 from expedition.content.compendium import CompendiumEntry
 from expedition.content.problems import ContentError, Problem
 from expedition.rules.enemies import EnemyDef
@@ -27,6 +36,7 @@ class Catalog:
         tables: The game's roll tables (decay, omens, mortal wounds, events, sleeping places).
         settlements: Settlement sizes, named settlements and settlement-doom effects.
         glossary: Skills, traits, traumas and afflictions with their rules text.
+        dungeons: Dungeon themes (house) and authored dungeons.
     """
 
     equipment: equipment.Equipment
@@ -36,6 +46,7 @@ class Catalog:
     tables: tables.Tables
     settlements: settlements.Settlements
     glossary: glossary.Glossary
+    dungeons: dungeons.DungeonBook
 
     def compendium(self) -> list[CompendiumEntry]:
         """Every entry a player can look up, grouped by kind then name."""
@@ -66,6 +77,7 @@ def load_catalog(assets: Path = ASSETS) -> Catalog:
         tables=tables.load_tables(assets, problems),
         settlements=settlements.load_settlements(assets, problems),
         glossary=glossary.load_glossary(assets, problems),
+        dungeons=dungeons.load_dungeons(assets, problems),
     )
     problems.extend(cross_check(catalog))
     if problems:
@@ -84,6 +96,7 @@ def cross_check(catalog: Catalog) -> list[Problem]:
         *classes.references(catalog.classes),
         *lifepath.references(catalog.lifepath),
         *settlements.references(catalog.settlements),
+        *dungeons.references(catalog.dungeons),
     ]
     problems = []
     for where, kind, key in references:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from expedition.dungeon.budget import THREAT, Roller
 from expedition.dungeon.graph import room_distances, tile_distances
 from expedition.dungeon.layout import Layout, lay_out
+from expedition.dungeon.names import dungeon_name
 from expedition.dungeon.stock import stock_level
 from expedition.dungeon.themes import ThemeDef
 from expedition.rules.dice import SeededDice
@@ -74,9 +75,11 @@ def generate_dungeon(
         )
         built.append(level)
     thresholds = doom_thresholds(first)
+    # Named last, so the name's rolls change nothing else about the dungeon.
+    name = dungeon_name(roll, first.key)
     return Dungeon(
         key=f"gen-{seed}",
-        name=f"{first.name} ({seed})",
+        name=name,
         seed=seed,
         theme=first.key,
         danger=danger,

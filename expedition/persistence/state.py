@@ -31,6 +31,7 @@ from expedition.rules.dungeon_map import (
 )
 from expedition.rules.expedition import ExpeditionState
 from expedition.rules.insight import InsightSpend
+from expedition.rules.party import CreationSheet
 from expedition.rules.trackers import Tracker
 
 __all__ = [
@@ -64,6 +65,7 @@ _STATE_CLASSES: tuple[type, ...] = (
     Corpse,
     Encounter,
     EncounterRow,
+    CreationSheet,
 )
 
 

@@ -22,6 +22,7 @@ from expedition.rules.events import Event
 from expedition.rules.expedition import ExpeditionState
 from expedition.rules.items import Item
 from expedition.rules.omens import start_omens
+from expedition.rules.party import CreationSheet
 from expedition.rules.trackers import Tracker
 
 
@@ -69,11 +70,14 @@ class Location:
         name: Stable name (also in the doom tracker's name, "doom:<name>").
         doom: The location's doom tracker.
         settlement: True for a settlement (the interlude happens there).
+        origin: How to rebuild a dungeon for a return visit: "authored:<key>" or
+            "generated:<seed>:<theme>"; "" for settlements.
     """
 
     name: str
     doom: DoomTracker
     settlement: bool = False
+    origin: str = ""
 
 
 @dataclass(slots=True)
@@ -132,6 +136,7 @@ class CampaignState:
         stash: Items kept in the settlement.
         reveals: What Veterans have learned about doom, per character and location.
         play_session: Play sessions begun (burdens are once per play session, §3.5).
+        sheets: What character creation decided for each adventurer (class, life path), by id.
         actions: Actions committed so far (the journal's action count).
         next_uid: The next free item uid.
         expedition: The dungeon expedition under way (map, position, memory), None outside one.
@@ -157,6 +162,7 @@ class CampaignState:
     actions: int = 0
     next_uid: int = 1
     expedition: ExpeditionState | None = None
+    sheets: dict[str, CreationSheet] = field(default_factory=dict)
 
     def character(self, character_id: str) -> Character:
         """The party member with this id.

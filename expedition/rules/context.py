@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from expedition.rules.dice import Dice, DiceExpr
 from expedition.rules.events import DiceRolled, Event
+
+if TYPE_CHECKING:
+    from expedition.rules.world import World
 
 
 @dataclass(slots=True)
@@ -15,10 +19,12 @@ class Context:
     Attributes:
         dice: The dice; every roll goes through `roll` so it is logged.
         events: Events reported so far, oldest first.
+        world: The content the rules may ask for (new dungeons, items); None in pure rule tests.
     """
 
     dice: Dice
     events: list[Event] = field(default_factory=list)
+    world: World | None = None
 
     def emit(self, event: Event) -> None:
         """Report an event."""

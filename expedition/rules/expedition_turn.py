@@ -85,19 +85,21 @@ def endure_darkness(ctx: Context, state: CampaignState, character_id: str) -> Re
     """A character ends a turn in darkness: 1 PRE fatigue or Terrified, their player's choice (§7.8).
 
     Asks a "darkness" decision with keys "fatigue" and "terrified". The default is "terrified"
-    for someone already Terrified (it changes nothing, §4.6), else "fatigue".
+    for someone already Terrified (it changes nothing, §4.6) or whose PRE has no free box (the
+    fatigue would become a wound or make them faint, §4.1), else "fatigue".
 
     Returns:
         The key chosen.
     """
     member = state.character(character_id)
     terrified = Affliction.TERRIFIED in member.afflictions
+    no_room = member[Attr.PRE].available <= 0
     key = yield Decision(
         kind="darkness",
         owner=member.id,
         prompt=f"{member.name} is in the dark: take 1 PRE fatigue, or become Terrified?",
         choices=(Choice("fatigue", "1 PRE fatigue"), Choice("terrified", "Terrified")),
-        default="terrified" if terrified else "fatigue",
+        default="terrified" if terrified or no_room else "fatigue",
         rule="§7.8",
     )
     ctx.emit(DarknessEndured(rule="§7.8", character=member.id, choice=key))

@@ -27,6 +27,7 @@ from expedition.rules.exploration_verbs import VERBS as EXPLORATION_VERBS
 from expedition.rules.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
 from expedition.rules.mortal import Died
 from expedition.rules.recovery import can_catch_breath, catch_breath, verify_catch_breath
+from expedition.rules.setting_out import SetOut, set_out, verify_set_out
 from expedition.rules.skills import Skill
 
 MAX_PLAYER_NAME = 32
@@ -117,6 +118,7 @@ _GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     SpendInsight: _verify_spend,
     PassTurn: _verify_pass,
     RenamePlayer: _verify_rename,
+    SetOut: verify_set_out,
     **EXPLORATION_GUARDS,
 }
 
@@ -177,6 +179,7 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     SpendInsight: _spend,
     PassTurn: _pass,
     RenamePlayer: _rename,
+    SetOut: set_out,
     **EXPLORATION_VERBS,
 }
 
@@ -232,6 +235,8 @@ def legal_actions(state: CampaignState) -> list[Action]:
                         seen.add(option.action)
                         found.append(option.action)
     if state.phase is Phase.INTERLUDE:
+        if can(state, SetOut()):
+            found.append(SetOut())
         found += [SpendInsight(actor=c.id, spend=s) for c in state.party for s in _spends(c)]
     return found
 

@@ -156,6 +156,7 @@ def start_campaign(
     except RuleError as error:
         raise CampaignOpenError(f"the party cannot start a campaign: {error}") from error
     state.stash = list(party.stash)
+    state.sheets = dict(party.sheets)
     state.next_uid = max(state.next_uid, party.next_uid)
     try:
         store.acquire()

@@ -22,6 +22,7 @@ from expedition.rules.context import Context
 from expedition.rules.dice import SeededDice
 from expedition.rules.errors import RuleError
 from expedition.rules.turns import apply
+from expedition.session.world import world_or_none
 
 
 class ReplayError(Exception):
@@ -82,7 +83,7 @@ def run_action(state: CampaignState, action: Action, answers: Iterable[dict[str,
             or leaves answers unused.
     """
     queue = list(answers)
-    ctx = Context(SeededDice.from_state(state.dice))
+    ctx = Context(SeededDice.from_state(state.dice), world=world_or_none())
     resolution = apply(ctx, state, action)
     where = _describe(action)
     key: str | None = None

@@ -28,7 +28,9 @@ from expedition.rules.dice import SeededDice
 from expedition.rules.errors import RuleError
 from expedition.rules.events import Event
 from expedition.rules.turns import RenamePlayer, apply, verify
+from expedition.rules.world import World
 from expedition.session.views import Seat, SeatKind, events_for, moved_trackers, seat_characters, view_for
+from expedition.session.world import world_or_none
 
 if TYPE_CHECKING:
     from expedition.session.campaigns import LoadReport
@@ -140,6 +142,7 @@ class Session:
         journal: bool = True,
         hash_every: int = HASH_EVERY,
         gm: GmPolicy = default_gm,
+        world: World | None = None,
     ) -> None:
         self.state = state
         """The campaign state (read it; change it only through `submit`)."""
@@ -147,6 +150,7 @@ class Session:
         self.journal_enabled = journal
         self.hash_every = max(1, hash_every)
         self.gm = gm
+        self._world = world
         self.records: list[dict[str, Any]] = []
         """The journal records this session wrote (all of them when there is no store)."""
         self._subscribers: list[tuple[Subscriber, Seat]] = []
@@ -158,6 +162,13 @@ class Session:
             self._journal(
                 {"k": "begin", "seed": state.seed, "n": state.actions, "state": state_to_body(state)}
             )
+
+    @property
+    def world(self) -> World | None:
+        """The content the rules may ask for; the shipped content unless another was given."""
+        if self._world is None:
+            self._world = world_or_none()
+        return self._world
 
     # --- the port ------------------------------------------------------------------------------
 
@@ -175,7 +186,7 @@ class Session:
         except RuleError as error:
             return SubmitResult(False, str(error))
         backup = copy.deepcopy(self.state)
-        ctx = Context(SeededDice.from_state(self.state.dice))
+        ctx = Context(SeededDice.from_state(self.state.dice), world=self.world)
         self._moved = set()
         self._running = _Running(seat, action, apply(ctx, self.state, action), ctx, backup)
         return self._advance(None)

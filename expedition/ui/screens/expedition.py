@@ -201,6 +201,10 @@ class ExpeditionScreen(Screen[None]):
 
     def on_expedition_screen_session_changed(self, message: ExpeditionScreen.SessionChanged) -> None:
         update = message.session_update
+        if self.session.state.expedition is None:
+            # The party left the dungeon (or never was in one): back to the party screen.
+            self.dismiss()
+            return
         self.refresh_from_session(update.view)
         self.add_events(update.events)
         self._track_test(update.events)

@@ -19,10 +19,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
+from expedition.content.catalog import Catalog
 from expedition.rules.events import DiceRolled, Event
+from expedition.rules.setting_out import SetOut
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat
+from expedition.session.world import CatalogWorld
 from expedition.ui.screens.sheet import SheetScreen
+from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.sheet import CharacterSheet
 
 FILLED = "■"
@@ -120,6 +124,7 @@ class PartyScreen(Screen[None]):
         Binding("n,right_square_bracket", "next_character", "Next adventurer", key_display="n"),
         Binding("p,left_square_bracket", "previous_character", "Previous", key_display="p"),
         Binding("s", "sheet", "Full sheet"),
+        Binding("o", "set_out", "Set out"),
         Binding("escape", "leave", "Title"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -166,8 +171,13 @@ class PartyScreen(Screen[None]):
         with TabbedContent(id="party-tabs"):
             for member in self.session.state.party:
                 with TabPane(member.name, id=f"tab-{member.id}"), VerticalScroll():
-                    yield CharacterSheet(member, id=f"sheet-{member.id}")
+                    lines = lines_for(self.session.state.sheets.get(member.id), self._catalog())
+                    yield CharacterSheet(member, lines=lines, id=f"sheet-{member.id}")
         yield Footer()
+
+    def _catalog(self) -> Catalog | None:
+        world = self.session.world
+        return world.catalog if isinstance(world, CatalogWorld) else None
 
     def on_mount(self) -> None:
         self.query_one("#party-clocks", Static).border_title = "Clocks"
@@ -181,6 +191,8 @@ class PartyScreen(Screen[None]):
         report = self.session.load_report
         if report is not None:
             self.log_lines(report.lines())
+        if state.expedition is not None:
+            self.call_after_refresh(self.show_expedition)
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -232,6 +244,21 @@ class PartyScreen(Screen[None]):
             if member.id == active:
                 self.app.push_screen(SheetScreen(member))
                 return
+
+    def action_set_out(self) -> None:
+        """Leave the settlement for a new dungeon, or go back to the expedition under way."""
+        if self.session.state.expedition is None:
+            result = self.session.submit(self.seat, SetOut())
+            if not result.ok:
+                self.notify(result.reason, severity="warning")
+                return
+        self.show_expedition()
+
+    def show_expedition(self) -> None:
+        """Show the expedition under way on its own screen."""
+        from expedition.ui.screens.expedition import ExpeditionScreen
+
+        self.app.push_screen(ExpeditionScreen(self.session, self.seat))
 
     def action_leave(self) -> None:
         """Go back to the title screen (the campaign is already saved)."""
