@@ -20,6 +20,7 @@ from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event
 from expedition.rules.inventory import lit_lights
 from expedition.rules.items import ItemDef, Light
+from expedition.rules.sight import visible_from
 from expedition.rules.skills import Trait
 from expedition.rules.trackers import reset
 
@@ -131,8 +132,8 @@ def in_darkness(state: CampaignState, character_id: str) -> bool:
 def reveal(state: CampaignState) -> int:
     """Add what the party sees from its tile to the map's memory (HOUSE §6.3).
 
-    A lit room is seen whole with its walls; otherwise the tiles within the light's reach in a
-    straight square, stopping at nothing (the field of view proper is the dungeon's `fov`).
+    The field of view within the light's reach (walls and closed doors block it), and a lit
+    room is seen whole with its walls.
 
     Returns:
         How many tiles were new.
@@ -143,12 +144,7 @@ def reveal(state: CampaignState) -> int:
     before = len(seen)
     radius = light_radius(state)
     x0, y0 = expedition.position
-    visible = {
-        (x, y)
-        for y in range(y0 - radius, y0 + radius + 1)
-        for x in range(x0 - radius, x0 + radius + 1)
-        if level.in_bounds((x, y))
-    }
+    visible = visible_from(level, (x0, y0), radius)
     room = level.room_at(expedition.position)
     if room is not None and radius > DARK_SIGHT:
         visible |= {

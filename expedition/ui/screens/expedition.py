@@ -36,8 +36,8 @@ from expedition.ui.screens.expedition_view import (
     action_choices,
     clocks,
     map_view,
-    move_to_action,
     step_action,
+    steps_to,
 )
 from expedition.ui.screens.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.prompts import (
@@ -267,10 +267,7 @@ class ExpeditionScreen(Screen[None]):
 
     def choices(self) -> list[ActionChoice]:
         """The actions available here for this seat's acting character."""
-        try:
-            return action_choices(self.session.state, self.actor)
-        except Exception:  # the rules are mid-change; the map still works
-            return []
+        return action_choices(self.session.state, self.actor)
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -320,7 +317,13 @@ class ExpeditionScreen(Screen[None]):
 
     @on(TileMap.TileClicked)
     def _clicked(self, event: TileMap.TileClicked) -> None:
-        self.submit(move_to_action(self.session.state, event.pos, self.actor))
+        steps = steps_to(self.session.state, event.pos, self.actor)
+        if not steps:
+            self.notify("The party knows no way there.", severity="warning", timeout=3)
+        for step in steps:
+            # Stop at the first refusal, or when a step asks someone something (a trap, a test).
+            if not self.submit(step) or self.session.pending is not None:
+                break
 
     @on(GameLog.LineSelected)
     def _explain(self, event: GameLog.LineSelected) -> None:

@@ -1,19 +1,17 @@
-"""Provides what the expedition screen draws and submits: the map's view, clocks and actions from the rules.
-
-The exploration rules (`rules.exploration`) and the field of view (`dungeon.fov`) are looked up
-when used, so the screen still draws a map and its clocks with only the expedition state.
-"""
+"""Provides what the expedition screen draws and submits: the map, clocks and actions from the rules."""
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
 from expedition.rules.actions import Action
 from expedition.rules.campaign import CampaignState
 from expedition.rules.expedition import ExpeditionState, light_radius
+from expedition.rules.exploration import DIRECTIONS as STEPS
+from expedition.rules.exploration import Step
+from expedition.rules.exploration_options import available_actions
+from expedition.rules.sight import path_to, visible_from
 from expedition.ui.widgets.action_bar import ActionChoice
 from expedition.ui.widgets.clocks import ClockData, clock_from_view
 from expedition.ui.widgets.tile_map import MapView, Marker, Pos
@@ -34,26 +32,9 @@ ACTION_KEYS: dict[str, str] = {
 """Direct keys of some actions, by action class name (also shown on the action bar)."""
 
 
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
 def visible_tiles(state: CampaignState, expedition: ExpeditionState, radius: int) -> frozenset[Pos]:
-    """What the party sees now: the dungeon's field of view, or the square the rules reveal."""
-    fov = _module("expedition.dungeon.fov")
-    level = expedition.level
-    if fov is not None and hasattr(fov, "visible_from"):
-        return frozenset(fov.visible_from(level, expedition.position, radius))
-    x0, y0 = expedition.position
-    return frozenset(
-        (x, y)
-        for y in range(y0 - radius, y0 + radius + 1)
-        for x in range(x0 - radius, x0 + radius + 1)
-        if level.in_bounds((x, y))
-    )
+    """What the party sees now: the field of view from its tile within the light's reach."""
+    return frozenset(visible_from(expedition.level, expedition.position, radius))
 
 
 def map_view(state: CampaignState, expedition: ExpeditionState) -> MapView:
@@ -104,73 +85,47 @@ def clocks(view: Mapping[str, Any]) -> tuple[ClockData, ClockData, ClockData]:
     )
 
 
-def _fields(cls: type) -> set[str]:
-    return {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set()
+_STEP_NAMES = {delta: name for name, delta in STEPS.items()}
 
 
 def step_action(state: CampaignState, dx: int, dy: int, actor: str = "") -> Action | None:
-    """The rules' one-tile move in direction (dx, dy), whatever shape `rules.exploration` gave it."""
-    rules = _module("expedition.rules.exploration")
-    expedition = state.expedition
-    if rules is None or expedition is None:
+    """A one-tile step in direction (dx, dy), or None outside an expedition or for a diagonal."""
+    name = _STEP_NAMES.get((dx, dy))
+    if state.expedition is None or name is None:
         return None
-    x, y = expedition.position
-    for name in ("Step", "Move"):
-        cls = getattr(rules, name, None)
-        if cls is None:
-            continue
-        fields = _fields(cls)
-        if {"dx", "dy"} <= fields:
-            return cls(dx=dx, dy=dy)  # type: ignore[no-any-return]
-        if "direction" in fields:
-            names = {delta: name for name, delta in getattr(rules, "DIRECTIONS", {}).items()}
-            if (dx, dy) in names:
-                return cls(actor=actor, direction=names[(dx, dy)])  # type: ignore[no-any-return]
-        for target in ("to", "target", "pos", "destination"):
-            if target in fields:
-                return cls(actor=actor, **{target: (x + dx, y + dy)})  # type: ignore[no-any-return]
-    return None
+    return Step(actor=actor, direction=name)
 
 
-def move_to_action(state: CampaignState, pos: Pos, actor: str = "") -> Action | None:
-    """The rules' move towards a tile (a click), or a step when the tile is next to the party."""
-    rules = _module("expedition.rules.exploration")
+def steps_to(state: CampaignState, pos: Pos, actor: str = "") -> list[Action]:
+    """The steps that walk the party to a clicked tile over tiles it has seen (§8: no diagonals)."""
     expedition = state.expedition
-    if rules is None or expedition is None:
-        return None
-    cls = getattr(rules, "Move", None)
-    if cls is not None:
-        for target in ("to", "target", "pos", "destination"):
-            if target in _fields(cls):
-                return cls(actor=actor, **{target: pos})  # type: ignore[no-any-return]
-    x, y = expedition.position
-    dx, dy = pos[0] - x, pos[1] - y
-    if max(abs(dx), abs(dy)) == 1 and 0 in (dx, dy):
-        return step_action(state, dx, dy, actor)
-    return None
+    if expedition is None:
+        return []
+    known = expedition.seen.get(expedition.depth, set())
+    walk = path_to(expedition.level, known, expedition.position, pos)
+    steps: list[Action] = []
+    here = expedition.position
+    for tile in walk:
+        step = step_action(state, tile[0] - here[0], tile[1] - here[1], actor)
+        if step is None:
+            break
+        steps.append(step)
+        here = tile
+    return steps
 
 
 def action_choices(state: CampaignState, actor: str) -> list[ActionChoice]:
-    """The action bar's lines from `rules.exploration.available_actions`, movement left to the keys."""
-    rules = _module("expedition.rules.exploration_options")
-    if rules is None or not hasattr(rules, "available_actions") or state.expedition is None:
+    """The action bar's lines from the rules' available actions; steps are left to the keys."""
+    if state.expedition is None:
         return []
-    choices: list[ActionChoice] = []
-    for option in rules.available_actions(state, actor):
-        action = getattr(option, "action", None)
-        name = type(action).__name__
-        if name in ("Step", "Move"):
-            continue
-        reason = str(getattr(option, "reason", "") or "")
-        if not getattr(option, "enabled", not reason):
-            reason = reason or "Not possible now."
-        choices.append(
-            ActionChoice(
-                label=str(getattr(option, "label", name)),
-                cost=int(getattr(option, "cost", 0) or 0),
-                reason=str(reason),
-                key=ACTION_KEYS.get(name, ""),
-                action=action,
-            )
+    return [
+        ActionChoice(
+            label=option.label,
+            cost=option.cost,
+            reason="" if option.enabled else (option.reason or "Not possible now."),
+            key=ACTION_KEYS.get(type(option.action).__name__, ""),
+            action=option.action,
         )
-    return choices
+        for option in available_actions(state, actor)
+        if not isinstance(option.action, Step)
+    ]

@@ -59,3 +59,35 @@ def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
             if _clear(level, forward) or _clear(level, line(target, origin)):
                 seen.add(target)
     return seen
+
+
+def path_to(level: Level, known: set[Pos] | frozenset[Pos], start: Pos, goal: Pos) -> list[Pos]:
+    """The shortest orthogonal walk from `start` to `goal` over known, walkable tiles (§8).
+
+    Only tiles the party has seen are used, so a click never reveals a route through the dark.
+    The goal itself may be any known tile (a door to open, a cache to stand on).
+
+    Returns:
+        The tiles to step on, `goal` last; empty when there is no known way or start is goal.
+    """
+    if start == goal or goal not in known:
+        return []
+    came: dict[Pos, Pos] = {start: start}
+    frontier = [start]
+    while frontier:
+        following: list[Pos] = []
+        for x, y in frontier:
+            for nxt in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if nxt in came or nxt not in known:
+                    continue
+                if nxt != goal and not level.walkable(nxt):
+                    continue
+                came[nxt] = (x, y)
+                if nxt == goal:
+                    path = [goal]
+                    while path[-1] != start:
+                        path.append(came[path[-1]])
+                    return path[-2::-1]
+                following.append(nxt)
+        frontier = following
+    return []

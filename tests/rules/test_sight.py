@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from expedition.dungeon.fov import in_radius, visible_from
 from expedition.dungeon.lighting import Memory, TileState, light_radius, tile_state, update_memory
 from expedition.rules.dungeon_map import Door, DoorState, Level
+from expedition.rules.sight import in_radius, visible_from
 
 OPEN_ROOM = ["#" * 21] + ["#" + "." * 19 + "#" for _ in range(19)] + ["#" * 21]
 
@@ -86,3 +86,20 @@ def test_memory_turns_seen_tiles_into_remembered_ones() -> None:
     assert tile_state(memory, 1, (1, 1), {(3, 1)}) is TileState.REMEMBERED
     assert tile_state(memory, 1, (9, 9), set()) is TileState.UNSEEN
     assert tile_state(memory, 2, (1, 1), set()) is TileState.UNSEEN
+
+
+def test_path_goes_round_walls_over_known_tiles_section_8() -> None:
+    """§8: the walk to a clicked tile is orthogonal, avoids walls and uses only seen tiles."""
+    from expedition.rules.dungeon_map import Level
+    from expedition.rules.sight import path_to
+
+    rows = ["#######", "#..#..#", "#..#..#", "#.....#", "#######"]
+    level = Level(depth=1, width=7, height=5, tiles=rows, theme="test")
+    known = {(x, y) for y in range(5) for x in range(7)}
+    walk = path_to(level, known, (1, 1), (5, 1))
+    assert walk[-1] == (5, 1) and (3, 1) not in walk and (3, 2) not in walk
+    assert len(walk) == 8
+    for a, b in zip([(1, 1), *walk], walk, strict=False):
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    assert path_to(level, known - {(3, 3)}, (1, 1), (5, 1)) == []
+    assert path_to(level, known, (1, 1), (1, 1)) == []
