@@ -340,7 +340,7 @@ class Session:
             self._journal({"k": "hash", "n": state.actions, "hash": digest})
         if self.store is not None:
             try:
-                self.store.save(body)
+                self.store.save(body, milestone=_milestone(running.backup, state))
             except Exception:  # a full disk must not end the game; the journal still has it
                 logger.exception("autosave of %s failed", self.store.name)
         self._broadcast(running, None, "", committed=True)
@@ -372,3 +372,16 @@ class Session:
                 callback(update)
             except Exception:  # one viewer's bug never touches the game or the others
                 logger.exception("subscriber %r failed; skipped", callback)
+
+
+def _milestone(before: CampaignState, after: CampaignState) -> str | None:
+    """The milestone an action reached: the end of an expedition or of an interlude, else None.
+
+    Those snapshots are kept beyond the rolling window, so a player can always go back to the
+    start of an interlude or of an expedition.
+    """
+    if before.phase.expedition and not after.phase.expedition:
+        return f"expedition-end-{after.actions}"
+    if not before.phase.expedition and after.phase.expedition:
+        return f"interlude-end-{after.actions}"
+    return None

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from expedition.persistence.state import state_hash
+from expedition.persistence.store import CampaignStore
 from expedition.rules.campaign import Phase
 from expedition.rules.character import Attr
 from expedition.rules.context import Context
@@ -13,7 +15,7 @@ from expedition.rules.expedition_turn import endure_darkness
 from expedition.rules.exploration import ExitDungeon
 from expedition.rules.items import Item, ItemDef, Light
 from expedition.rules.setting_out import SetOut
-from expedition.rules.turns import can
+from expedition.rules.turns import PassTurn, can
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat
@@ -106,3 +108,18 @@ def test_darkness_suggests_terrified_when_pre_has_no_room_section_7_8() -> None:
     assert decision.default == "terrified"
     state.party[1][Attr.PRE].fatigue = 0
     assert next(endure_darkness(Context(ScriptedDice([])), state, "bo")).default == "fatigue"
+
+
+def test_the_end_of_an_expedition_and_of_an_interlude_are_kept_snapshots(tmp_path: Path) -> None:
+    """Store: one kept snapshot per finished interlude and per finished expedition, beyond the rolling ten."""
+    store = CampaignStore(tmp_path, "milestones", keep=2)
+    session = Session(make_campaign(4, dungeon=None), store)
+    assert session.submit(Seat.host(), SetOut(dungeon="saint_wenna")).ok
+    for _ in range(3):
+        assert session.submit(Seat.host(), PassTurn()).ok
+        while session.pending is not None:
+            assert session.answer(Seat.host(), session.pending.default).ok
+    assert session.submit(Seat.host(), ExitDungeon()).ok
+    kept = [store.milestone(path) for path in store.snapshots()]
+    names = [name for name in kept if name]
+    assert [name.split("-end-")[0] for name in names] == ["interlude", "expedition"]
