@@ -15,6 +15,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Dead Weight in a terminal. Based on Dead Weight by Pedro Medeiros (saint11), "
         "CC BY 4.0; changes were made.",
     )
+    parser.add_argument(
+        "--saves",
+        dest="title_saves",
+        metavar="DIR",
+        help="with no command: the saves folder the title screen's New, Continue and Load use",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     from expedition.cli_odds import add_odds_command
 
@@ -39,9 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
+        from expedition.persistence.store import default_saves_dir
         from expedition.ui.app import run_app
 
-        return run_app()
+        return run_app(saves=default_saves_dir(args.title_saves))
     handler = args.handler
     try:
         code: int = handler(args)

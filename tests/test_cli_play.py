@@ -40,3 +40,12 @@ def test_new_then_continue_opens_the_same_campaign(tmp_path: pathlib.Path) -> No
     result = play("continue", "--no-ui", "--saves", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "campaign-7: day 1, interlude at blacksalt, 4 in the party, 0 actions"
+
+
+def test_bare_command_takes_a_saves_folder_for_the_title_screen() -> None:
+    """The title screen's New, Continue and Load use `expedition --saves DIR`."""
+    from expedition.cli import build_parser
+
+    args = build_parser().parse_args(["--saves", "/tmp/elsewhere"])
+    assert args.command is None and args.title_saves == "/tmp/elsewhere"
+    assert build_parser().parse_args(["continue", "--saves", "x"]).title_saves is None
