@@ -324,3 +324,17 @@ class TestSnapshots:
         event = MortalWoundRolled(rule="§4.4", character="c1", total=6, outcome=MortalOutcome.NEAR_DEATH)
         info = mortal_info(event, (rolled, event), {"c1": "Jory"})
         assert snap_compare(make_app(first_screen=lambda: MortalWoundPrompt(info)), terminal_size=WIDE)
+
+
+async def test_number_keys_choose_who_acts() -> None:
+    """§10.1: each adventurer acts for themselves; 2 makes the second one the actor."""
+    session = sample_session()
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        first = screen.actor
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen.actor != first
+        assert screen.actor == screen.session.state.party[1].id

@@ -112,6 +112,7 @@ class ExpeditionScreen(Screen[None]):
         Binding("r", "do_key('r')", "Catch breath"),
         Binding("full_stop", "do_key('.')", "Wait", key_display="."),
         Binding("slash", "search_log", "Search log", key_display="/"),
+        *[Binding(str(n), f"pick({n})", "Who acts", show=n == 1, key_display="1-4") for n in range(1, 5)],
         Binding("tab", "app.focus_next", "Next pane", show=False),
     ]
     """Keys on the expedition screen (arrows/hjkl/WASD move one tile)."""
@@ -122,7 +123,8 @@ class ExpeditionScreen(Screen[None]):
     SCREEN_NAME = "Expedition"
     """Name shown in help."""
     HELP = (
-        "Move with the arrows, hjkl or WASD; click a tile to go there. Enter opens the list of actions "
+        "Move with the arrows, hjkl or WASD; click a tile to go there. 1-4 choose who acts (▶ in the "
+        "party list); the action list is that adventurer's. Enter opens the list of actions "
         "(each shows its cost in turns; one that cannot be done says why). Map: @ party, # wall, "
         "+ closed door, ' open door, > < stairs, X way out, $ loot, ^ known trap, % body, a letter is an "
         "enemy; · floor in sight, . remembered floor. Clocks: ■ filled, □ empty; a hidden clock shows ?? "
@@ -154,6 +156,7 @@ class ExpeditionScreen(Screen[None]):
         """The test being rolled, as far as the events told."""
         self._names: dict[str, str] = {}
         self._party: list[Character] = []
+        self._chosen = ""
         self._unsubscribe: Callable[[], None] | None = None
         self._prompting = False
 
@@ -259,11 +262,24 @@ class ExpeditionScreen(Screen[None]):
 
     @property
     def actor(self) -> str:
-        """The character who acts for this seat: the first of its living characters."""
+        """The character who acts for this seat: the one picked with 1-4, else the first able one."""
         mine = seat_characters(self.session.state, self.seat)
         active = [member for member in mine if member.can_act]
-        chosen = active or mine
+        picked = [member for member in active if member.id == self._chosen]
+        chosen = picked or active or mine
         return chosen[0].id if chosen else ""
+
+    def action_pick(self, number: int) -> None:
+        """Choose which of this seat's adventurers acts next (the action list follows)."""
+        mine = seat_characters(self.session.state, self.seat)
+        if not 1 <= number <= len(mine):
+            return
+        member = mine[number - 1]
+        if not member.can_act:
+            self.notify(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
+            return
+        self._chosen = member.id
+        self.refresh_from_session()
 
     def choices(self) -> list[ActionChoice]:
         """The actions available here for this seat's acting character."""
