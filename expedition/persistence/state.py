@@ -15,7 +15,10 @@ from expedition.persistence.codec import decode, encode, register
 from expedition.persistence.errors import SnapshotError
 from expedition.persistence.registry import lookup, same_class
 from expedition.rules.actions import ACTION_TYPES, Action
+from expedition.rules.camp_state import CampPlace, CampState
 from expedition.rules.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
+from expedition.rules.character import Magic
+from expedition.rules.combat_state import CombatState, Foe
 from expedition.rules.doom import DoomThreshold, DoomTracker
 from expedition.rules.dungeon_map import (
     Cache,
@@ -29,9 +32,13 @@ from expedition.rules.dungeon_map import (
     Trap,
     Treasure,
 )
+from expedition.rules.enemies import Behaviour, EnemyAction, EnemyDef, EnemySpecial
 from expedition.rules.expedition import ExpeditionState
 from expedition.rules.insight import InsightSpend
+from expedition.rules.interlude import DailyPlan, InterludeState
+from expedition.rules.notation import Attack
 from expedition.rules.party import CreationSheet
+from expedition.rules.reach import Reach
 from expedition.rules.trackers import Tracker
 
 __all__ = [
@@ -66,6 +73,19 @@ _STATE_CLASSES: tuple[type, ...] = (
     Encounter,
     EncounterRow,
     CreationSheet,
+    CombatState,
+    Foe,
+    EnemyDef,
+    EnemyAction,
+    EnemySpecial,
+    Behaviour,
+    Attack,
+    Reach,
+    InterludeState,
+    DailyPlan,
+    Magic,
+    CampState,
+    CampPlace,
 )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from expedition.rules.camp_state import CampState
 from expedition.rules.character import Character, Status
 from expedition.rules.context import Context
 from expedition.rules.decay import new_decay
@@ -20,6 +21,7 @@ from expedition.rules.doom import DoomThreshold, DoomTracker, new_doom, settleme
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
 from expedition.rules.expedition import ExpeditionState
+from expedition.rules.interlude import InterludeState
 from expedition.rules.items import Item
 from expedition.rules.omens import start_omens
 from expedition.rules.party import CreationSheet
@@ -140,6 +142,9 @@ class CampaignState:
         actions: Actions committed so far (the journal's action count).
         next_uid: The next free item uid.
         expedition: The dungeon expedition under way (map, position, memory), None outside one.
+        camp: A camp outside any dungeon (camping out in the interlude, §10.3); a dungeon camp is
+            kept in `expedition.camp`.
+        interlude: The interlude under way (§10.4), None during an expedition or before the first one.
     """
 
     seed: int
@@ -163,6 +168,8 @@ class CampaignState:
     next_uid: int = 1
     expedition: ExpeditionState | None = None
     sheets: dict[str, CreationSheet] = field(default_factory=dict)
+    camp: CampState | None = None
+    interlude: InterludeState | None = None
 
     def character(self, character_id: str) -> Character:
         """The party member with this id.

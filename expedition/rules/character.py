@@ -97,6 +97,43 @@ class Insight:
         return self.spent >= INSIGHT_CIRCLES
 
 
+@dataclass(slots=True)
+class Magic:
+    """A wizard's spells, a cleric's prayers and a fighter's maneuvers, and how they stand (§11, §5.7).
+
+    Attributes:
+        calling: The wizard's school or the cleric's god (a key), "" for neither.
+        known_spells: Spells written on the sheet (§11.1).
+        memorised_spells: Spells memorised for this expedition, at most the INT score.
+        forgotten_spells: Memorised spells lost after a failed casting test, until relearned.
+        mishaps: Spell mishaps rolled this expedition (added to the next mishap roll).
+        sure_cast: A great success: the next spell's casting test succeeds by itself.
+        known_prayers: Prayers written on the sheet (§11.2).
+        memorised_prayers: Prayers memorised for this expedition, at most the PRE score.
+        exhausted_prayers: Prayers answered since the last camp rest.
+        god_angry: The god is angry: no prayer is answered until the sacrifice is made.
+        plea_used: The desperate plea of this expedition was spent.
+        maneuvers: Maneuvers learned (§5.7).
+        effects: Lasting magic on this character for the current fight ("magic_shield", …).
+        spent: Once-per-fight uses spent this fight ("roar", …).
+    """
+
+    calling: str = ""
+    known_spells: list[str] = field(default_factory=list)
+    memorised_spells: list[str] = field(default_factory=list)
+    forgotten_spells: list[str] = field(default_factory=list)
+    mishaps: int = 0
+    sure_cast: bool = False
+    known_prayers: list[str] = field(default_factory=list)
+    memorised_prayers: list[str] = field(default_factory=list)
+    exhausted_prayers: list[str] = field(default_factory=list)
+    god_angry: bool = False
+    plea_used: bool = False
+    maneuvers: list[str] = field(default_factory=list)
+    effects: list[str] = field(default_factory=list)
+    spent: list[str] = field(default_factory=list)
+
+
 def _attributes() -> dict[Attr, Attribute]:
     return {attr: Attribute() for attr in Attr}
 
@@ -123,6 +160,7 @@ class Character:
         near_death_turns: Combat turns left to be stabilised after mortal-wound 6, or None.
         mortal_wounds: Mortal wounds taken this expedition (§4.4).
         items: Everything carried (where each item sits is kept by the inventory rules).
+        magic: Spells, prayers and maneuvers (§11, §5.7).
     """
 
     id: str
@@ -142,6 +180,7 @@ class Character:
     near_death_turns: int | None = None
     mortal_wounds: int = 0
     items: list[Item] = field(default_factory=list)
+    magic: Magic = field(default_factory=Magic)
 
     def __getitem__(self, attr: Attr) -> Attribute:
         return self.attrs[attr]

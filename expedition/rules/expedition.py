@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from expedition.rules.camp_state import CampState
 from expedition.rules.character import Status
+from expedition.rules.combat_state import CombatState
 from expedition.rules.context import Context
 from expedition.rules.distance import Pos
 from expedition.rules.doom import new_doom
@@ -56,6 +58,10 @@ class ExpeditionState:
         camps: Camps set up on this expedition.
         coming: Wandering groups on their way (names), announced by a sign (HOUSE §1.5).
         item_defs: Definitions of the items the dungeon's caches name, by key (from the catalog).
+        combat: The fight under way (§10.2), None outside combat.
+        camp: The camp under way (§10.3), None when the party is not camping.
+        magic_light: The area a Light spell or prayer lit, as "<depth>:<area>", or "" (§11).
+        magic_light_decays: `decays_on_level` when it was lit: it lasts until the next decay.
     """
 
     dungeon: Dungeon
@@ -72,6 +78,10 @@ class ExpeditionState:
     camps: int = 0
     coming: list[str] = field(default_factory=list)
     item_defs: dict[str, ItemDef] = field(default_factory=dict)
+    combat: CombatState | None = None
+    camp: CampState | None = None
+    magic_light: str = ""
+    magic_light_decays: int = 0
 
     @property
     def level(self) -> Level:
@@ -120,7 +130,18 @@ def light_radius(state: CampaignState) -> int:
         for item in lit_lights(member)
         if item.defn.light is not None
     ]
+    if magic_lit(state):
+        radii.append(LIGHT_RADIUS[Light.NEARBY])
     return max(radii, default=DARK_SIGHT)
+
+
+def magic_lit(state: CampaignState) -> bool:
+    """True while a Light spell or prayer lights the party's area: until the next decay (§11.1, §11.2)."""
+    expedition = state.expedition
+    if expedition is None or not expedition.magic_light:
+        return False
+    here = f"{expedition.depth}:{expedition.area}"
+    return expedition.magic_light == here and expedition.magic_light_decays == expedition.decays_on_level
 
 
 def in_darkness(state: CampaignState, character_id: str) -> bool:

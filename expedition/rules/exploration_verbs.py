@@ -80,7 +80,12 @@ def _step(ctx: Context, state: CampaignState, action: Step) -> Resolution[None]:
     if trap is not None and trap.armed and not trap.known and not trap.object_trap:
         victim = state.character(action.actor) if action.actor else _leader(state)
         yield from spring(ctx, state, trap, victim, rule="HOUSE §1.8")
+    announced = list(expedition.coming)
     yield from _turns(ctx, state, cost)
+    from expedition.rules.combat_setup import fight_here, wandering_arrives
+
+    if not (yield from fight_here(ctx, state)):  # an undefeated encounter in the room fights (§10.1)
+        yield from wandering_arrives(ctx, state, announced)
 
 
 def _open(ctx: Context, door: Door, how: str) -> None:
@@ -282,15 +287,15 @@ def _pick(ctx: Context, state: CampaignState, action: PickLock) -> Resolution[No
 
 
 def _camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolution[None]:
-    from expedition.rules.campaign import Phase
+    from expedition.rules.camp import room_place, start_camp
 
     expedition = _exp(state)
     room = expedition.room
     assert room is not None
     yield from _turns(ctx, state, 1)
     expedition.camps += 1
-    state.phase = Phase.CAMP
     ctx.emit(CampSetUp(rule="§10.1", room=room.id, dry=room.dry, filthy=room.filthy, exposed=room.exposed))
+    yield from start_camp(ctx, state, place=room_place(state, camped_before=expedition.camps > 1))
 
 
 def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution[None]:
@@ -304,6 +309,9 @@ def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution
     state.expedition = None
     state.location = state.settlement
     state.phase = Phase.INTERLUDE
+    from expedition.rules.interlude import arrive
+
+    arrive(ctx, state)
 
 
 def _change_level(ctx: Context, state: CampaignState, down: bool) -> Resolution[None]:

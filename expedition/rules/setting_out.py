@@ -55,7 +55,13 @@ def set_out(ctx: Context, state: CampaignState, action: SetOut) -> Resolution[No
     if world is None:
         raise IllegalAction("No dungeons are loaded, so there is nowhere to go.")
     dungeon, origin = _dungeon_for(ctx, state, action, world)
+    from expedition.rules.interlude import close_interlude
+
+    close_interlude(ctx, state)
     start_expedition(ctx, state, dungeon, items=world.items)
+    from expedition.rules.memorising import prepare_magic
+
+    prepare_magic(ctx, state)
     state.locations[dungeon.key].origin = origin
     light_at_the_door(ctx, state)
     return

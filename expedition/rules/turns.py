@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from expedition.rules.actions import Action
+from expedition.rules.camp_actions import GUARDS as CAMP_GUARDS
+from expedition.rules.camp_actions import VERBS as CAMP_VERBS
 from expedition.rules.campaign import CampaignState, Phase, retire_the_fallen
 from expedition.rules.character import Attr, Character
+from expedition.rules.combat_actions import GUARDS as COMBAT_GUARDS
+from expedition.rules.combat_verbs import VERBS as COMBAT_VERBS
 from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.dice import SeededDice
@@ -25,6 +29,11 @@ from expedition.rules.expedition_turn import ExplorationTurnPassed, exploration_
 from expedition.rules.exploration import GUARDS as EXPLORATION_GUARDS
 from expedition.rules.exploration_verbs import VERBS as EXPLORATION_VERBS
 from expedition.rules.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
+from expedition.rules.interlude_actions import GUARDS as INTERLUDE_GUARDS
+from expedition.rules.interlude_actions import VERBS as INTERLUDE_VERBS
+from expedition.rules.interlude_actions import interlude_options
+from expedition.rules.magic_actions import GUARDS as MAGIC_GUARDS
+from expedition.rules.magic_actions import VERBS as MAGIC_VERBS
 from expedition.rules.mortal import Died
 from expedition.rules.recovery import can_catch_breath, catch_breath, verify_catch_breath
 from expedition.rules.setting_out import SetOut, set_out, verify_set_out
@@ -120,6 +129,10 @@ _GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     RenamePlayer: _verify_rename,
     SetOut: verify_set_out,
     **EXPLORATION_GUARDS,
+    **COMBAT_GUARDS,
+    **MAGIC_GUARDS,
+    **INTERLUDE_GUARDS,
+    **CAMP_GUARDS,
 }
 
 
@@ -163,7 +176,11 @@ def _spend(ctx: Context, state: CampaignState, action: SpendInsight) -> Resoluti
 
 
 def _pass(ctx: Context, state: CampaignState, action: PassTurn) -> Resolution[None]:
+    from expedition.rules.combat_setup import wandering_arrives
+
+    announced = list(state.expedition.coming) if state.expedition is not None else []
     yield from exploration_turn(ctx, state)
+    yield from wandering_arrives(ctx, state, announced)  # a group that gave its sign arrives (HOUSE §1.5)
 
 
 def _rename(ctx: Context, state: CampaignState, action: RenamePlayer) -> Resolution[None]:
@@ -181,6 +198,10 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     RenamePlayer: _rename,
     SetOut: set_out,
     **EXPLORATION_VERBS,
+    **COMBAT_VERBS,
+    **MAGIC_VERBS,
+    **INTERLUDE_VERBS,
+    **CAMP_VERBS,
 }
 
 
@@ -222,6 +243,10 @@ def _spends(character: Character) -> list[InsightSpend]:
 def legal_actions(state: CampaignState) -> list[Action]:
     """Every action (other than renaming) that `verify` allows now, in a stable order."""
     found: list[Action] = []
+    if state.phase is Phase.COMBAT:
+        from expedition.rules.combat_options import combat_options
+
+        found += [o.action for m in state.party for o in combat_options(state, m.id) if o.enabled]
     if state.phase is Phase.EXPLORATION and state.living:
         found.append(PassTurn())
         found += [CatchBreath(actor=c.id) for c in state.party if can(state, CatchBreath(actor=c.id))]
@@ -234,10 +259,16 @@ def legal_actions(state: CampaignState) -> list[Action]:
                     if option.enabled and option.action not in seen:
                         seen.add(option.action)
                         found.append(option.action)
+    if state.phase is Phase.CAMP:
+        from expedition.rules.camp_options import camp_options
+
+        for member in state.party:
+            found += [o.action for o in camp_options(state, member.id) if o.enabled and o.action not in found]
     if state.phase is Phase.INTERLUDE:
         if can(state, SetOut()):
             found.append(SetOut())
         found += [SpendInsight(actor=c.id, spend=s) for c in state.party for s in _spends(c)]
+        found += interlude_options(state)
     return found
 
 

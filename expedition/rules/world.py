@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from expedition.rules.dungeon_map import Dungeon
+    from expedition.rules.enemies import EnemyDef
     from expedition.rules.items import ItemDef
+    from expedition.rules.magic import (
+        GodDef,
+        ManeuverDef,
+        MiracleRow,
+        MishapRow,
+        PrayerDef,
+        SchoolDef,
+        SpellDef,
+    )
 
 
 class World(Protocol):
@@ -20,6 +30,46 @@ class World(Protocol):
     @property
     def items(self) -> Mapping[str, ItemDef]:
         """Every item definition by key."""
+        ...
+
+    @property
+    def spells(self) -> Mapping[str, SpellDef]:
+        """Every spell by key (§11.1)."""
+        ...
+
+    @property
+    def prayers(self) -> Mapping[str, PrayerDef]:
+        """Every prayer by key (§11.2)."""
+        ...
+
+    @property
+    def maneuvers(self) -> Mapping[str, ManeuverDef]:
+        """Every maneuver of every background by key (§5.7)."""
+        ...
+
+    @property
+    def schools(self) -> Mapping[str, SchoolDef]:
+        """Every school of magic by key (§5.7.3)."""
+        ...
+
+    @property
+    def gods(self) -> Mapping[str, GodDef]:
+        """Every god by key (§5.7.4)."""
+        ...
+
+    @property
+    def mishaps(self) -> tuple[MishapRow, ...]:
+        """The spell mishap table, by roll (§11.1)."""
+        ...
+
+    @property
+    def miracles(self) -> tuple[MiracleRow, ...]:
+        """The miracle table, by roll (§11.2)."""
+        ...
+
+    @property
+    def enemies(self) -> Mapping[str, EnemyDef]:
+        """Every enemy stat block by key (§12)."""
         ...
 
     def new_dungeon(self, seed: int, theme: str) -> Dungeon:

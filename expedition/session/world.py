@@ -10,8 +10,13 @@ from expedition.content.authored import build_authored
 from expedition.content.catalog import ASSETS, Catalog, load_catalog
 from expedition.content.problems import ContentError
 from expedition.dungeon.generate import generate_dungeon
+from expedition.rules.creation import CreationOptions
 from expedition.rules.dungeon_map import Dungeon
+from expedition.rules.enemies import EnemyDef
 from expedition.rules.items import ItemDef
+from expedition.rules.magic import GodDef, ManeuverDef, MiracleRow, MishapRow, PrayerDef, SchoolDef, SpellDef
+from expedition.rules.rolltables import RollTable
+from expedition.rules.settlement_defs import SettlementSize, SleepingPlace
 
 
 class CatalogWorld:
@@ -31,6 +36,76 @@ class CatalogWorld:
     def items(self) -> Mapping[str, ItemDef]:
         """Every item, weapon, armour and shield by key."""
         return self.catalog.equipment.all
+
+    @property
+    def spells(self) -> Mapping[str, SpellDef]:
+        """Every spell by key."""
+        return self.catalog.classes.spells
+
+    @property
+    def prayers(self) -> Mapping[str, PrayerDef]:
+        """Every prayer by key."""
+        return self.catalog.classes.prayers
+
+    @property
+    def maneuvers(self) -> Mapping[str, ManeuverDef]:
+        """Every maneuver of every background by key."""
+        return {m.key: m for bg in self.catalog.classes.backgrounds.values() for m in bg.maneuvers}
+
+    @property
+    def schools(self) -> Mapping[str, SchoolDef]:
+        """Every school of magic by key."""
+        return self.catalog.classes.schools
+
+    @property
+    def gods(self) -> Mapping[str, GodDef]:
+        """Every god by key."""
+        return self.catalog.classes.gods
+
+    @property
+    def mishaps(self) -> tuple[MishapRow, ...]:
+        """The spell mishap table."""
+        return self.catalog.classes.mishaps
+
+    @property
+    def miracles(self) -> tuple[MiracleRow, ...]:
+        """The miracle table."""
+        return self.catalog.classes.miracles
+
+    @property
+    def enemies(self) -> Mapping[str, EnemyDef]:
+        """Every enemy stat block by key."""
+        return self.catalog.enemies
+
+    def roll_table(self, key: str) -> RollTable:
+        """The roll table `key` (events, sleeping tables …)."""
+        return self.catalog.tables[key]
+
+    def settlement_size(self, settlement: str) -> SettlementSize:
+        """A named settlement's size (by key or name); others, like Blacksalt, a Fief (house)."""
+        from expedition.rules.interlude import HOUSE_DEFAULT_SIZE
+
+        book = self.catalog.settlements
+        wanted = settlement.casefold()
+        for entry in book.settlements:
+            if wanted in (entry.key.casefold(), entry.name.casefold()):
+                return book.size(entry.size)
+        return book.size(HOUSE_DEFAULT_SIZE)
+
+    def sleeping_places(self) -> tuple[SleepingPlace, ...]:
+        """Every place an interlude night can be spent."""
+        return self.catalog.settlements.sleeping_places
+
+    def creation_options(self) -> CreationOptions:
+        """What character creation needs (a new recruit in the interlude)."""
+        from expedition.rules.calling import ClassOptions
+
+        book = self.catalog.classes
+        return CreationOptions(
+            lifepath={table.key: table for table in self.catalog.lifepath.tables},
+            classes=ClassOptions(book.classes, book.backgrounds, book.schools, book.gods),
+            items=dict(self.catalog.equipment.all),
+        )
 
     def new_dungeon(self, seed: int, theme: str) -> Dungeon:
         """Generate the dungeon for `seed` (same seed and theme, same dungeon)."""

@@ -1,0 +1,222 @@
+"""Provides harm in a fight: defending an enemy attack (§10.2.3) and wounding a foe (§10.2.5).
+
+The defender owns the defence: a "defend" decision (roll an attribute, or decline and be hit),
+then the test with their shield and dodge tokens as rerolls, then armour, Hardened and where
+the wounds land (`harm.receive_wounds`). Wounds on a foe go through its armour and resistance
+(`armour.enemy_damage`), its damage cap, and knock it out when they exceed its W (§16 #21).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from expedition.rules.afflictions import Cure, apply_cure
+from expedition.rules.armour import enemy_damage
+from expedition.rules.character import Attr, Character
+from expedition.rules.combat_state import (
+    Attacked,
+    CombatState,
+    Foe,
+    FoeFleeing,
+    FoeKnockedOut,
+    FoeWounded,
+)
+from expedition.rules.conditions import Affliction, gain_affliction
+from expedition.rules.context import Context
+from expedition.rules.decisions import Choice, Decision, Resolution
+from expedition.rules.dice import risk_triggered
+from expedition.rules.errors import InvalidAction
+from expedition.rules.harm import receive_wounds
+from expedition.rules.judging import Outcome
+from expedition.rules.notation import Attack
+from expedition.rules.places import worn_armour
+from expedition.rules.rerolls import DieRerolled
+from expedition.rules.rolls import attribute_test, available_dice
+from expedition.rules.usage import break_item
+
+if TYPE_CHECKING:
+    from expedition.rules.campaign import CampaignState
+
+DECLINE = "decline"
+"""Answer to a "defend" decision: roll no dice and take the hit (§10.2.3)."""
+
+
+def defend(
+    ctx: Context,
+    state: CampaignState,
+    combat: CombatState,
+    foe: Foe,
+    name: str,
+    attack: Attack,
+    member: Character,
+    *,
+    disadvantage: int = 0,
+) -> Resolution[bool]:
+    """`member` defends against `foe`'s attack `name` (§10.2.3); return True if it hit.
+
+    A downed adventurer cannot defend: the attack hits as if declined (HOUSE §3.1). Otherwise
+    a "defend" decision owned by the adventurer offers "roll:<ATTR>" for each attribute the
+    attack names (default: the one with most available dice) or "decline" (an automatic plain
+    hit, no dice, no fatigue). The test uses the attack's `+`/`-` for advantage/disadvantage
+    and the defender's tokens as rerolls; shield tokens not against X (§16 #7). A failure
+    takes BASE wounds, a critical failure BASE + CRIT with the critical flags (§2.1).
+    """
+    helper_id = combat.helped.get(member.id, "")
+    helper = state.character(helper_id) if helper_id else None
+    if not member.can_act:
+        outcome = Outcome.FAILURE
+    else:
+        choices = [
+            Choice(f"roll:{attr}", f"Roll {attr} ({available_dice(member, attr)} dice)")
+            for attr in attack.attrs
+        ]
+        choices.append(Choice(DECLINE, "Roll nothing and take the hit"))
+        best = max(attack.attrs, key=lambda a: available_dice(member, a, combat=True))
+        key = yield Decision(
+            kind="defend",
+            owner=member.id,
+            prompt=f"{foe.name} attacks {member.name} with {name} ({attack}). Defend?",
+            choices=tuple(choices),
+            default=f"roll:{best}",
+            rule="§10.2.3",
+        )
+        if key not in {c.key for c in choices}:
+            raise InvalidAction(f"{key!r} is not a choice here")
+        if key == DECLINE:
+            outcome = Outcome.FAILURE
+        else:
+            attr = Attr(key.partition(":")[2])
+            start = len(ctx.events)
+            result = yield from attribute_test(
+                ctx,
+                member,
+                attr,
+                advantage=1 if attack.defence > 0 else 0,
+                disadvantage=disadvantage + (1 if attack.defence < 0 else 0),
+                helper=helper if helper is not None and helper.can_act else None,
+                combat=True,
+                tokens=True,
+                shields=not attack.ignores_shields,
+                rule="§10.2.3",
+            )
+            outcome = result.outcome
+            shields_spent = any(
+                isinstance(e, DieRerolled) and e.resource == "shield" for e in ctx.events[start:]
+            )
+            if shields_spent:
+                _shield_may_break(ctx, member)
+    critical = outcome is Outcome.CRITICAL_FAILURE
+    hit = not outcome.succeeded
+    raw = attack.damage(critical) if hit else 0
+    ctx.emit(
+        Attacked(
+            rule="§10.2.3",
+            attacker=foe.uid,
+            defender=member.id,
+            attack=name,
+            outcome=outcome.value,
+            hit=hit,
+            critical=critical,
+            damage=raw,
+        )
+    )
+    if not hit:
+        return False
+    flags = attack.flags(critical)
+    placed = yield from receive_wounds(
+        ctx,
+        member,
+        raw,
+        armour=worn_armour(member),
+        pierce=attack.pierce or (critical and "P" in flags),
+        unreducible="R" in flags,
+        nonlethal="N" in flags,
+        rule="§10.2.3",
+    )
+    if attack.bleeds(critical) and member.status.value != "dead":
+        gain_affliction(ctx, member, Affliction.BLEEDING, rule="§2.1")
+    if placed > 0:
+        apply_cure(ctx, member, Cure.WOUNDED_IN_COMBAT, rule="§4.6")
+    return True
+
+
+def _shield_may_break(ctx: Context, member: Character) -> None:
+    """A held shield with a break risk rolls it when its tokens are spent (§7.7)."""
+    shield = next((i for i in member.items if i.defn.is_shield and i.place.endswith("hand")), None)
+    if shield is None or shield.defn.break_risk <= 0:
+        return
+    faces = ctx.roll(shield.defn.break_risk, who=member.id, why=f"does the {shield.name} break?", rule="§7.7")
+    if risk_triggered(faces):
+        break_item(ctx, member, shield, rule="§7.7")
+
+
+def wound_foe(
+    ctx: Context,
+    state: CampaignState,
+    combat: CombatState,
+    foe: Foe,
+    raw: int,
+    *,
+    by: str,
+    pierce: bool = False,
+    unreducible: bool = False,
+    cold_blood: bool = False,
+    bleeds: bool = False,
+    rule: str = "§10.2.5",
+) -> int:
+    """Deal `raw` damage to `foe`: armour, resistance, its cap, then wounds (§4.2, §10.2.5, §16 #21).
+
+    Returns:
+        Wounds it took.
+    """
+    if raw <= 0 or not foe.conscious:
+        return 0
+    result = enemy_damage(
+        ctx,
+        raw,
+        ap=foe.working_ap,
+        resist=foe.defn.resist,
+        pierce=pierce,
+        unreducible=unreducible,
+        cold_blood=cold_blood,
+        who=foe.uid,
+        rule=rule,
+    )
+    wounds = result.wounds
+    if foe.defn.damage_cap:
+        wounds = min(wounds, foe.defn.damage_cap)
+    foe.broken += result.broken
+    if bleeds and foe.defn.living:
+        foe.bleeding = True
+    if wounds <= 0 and not result.broken:
+        return 0
+    foe.wounds += wounds
+    if by:
+        foe.hurt_by[by] = foe.hurt_by.get(by, 0) + wounds
+    ctx.emit(FoeWounded(rule=rule, foe=foe.uid, wounds=wounds, total=foe.wounds, broken=result.broken))
+    if foe.knocked_out:
+        knock_out(ctx, state, combat, foe, by=by)
+    return wounds
+
+
+def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe, *, by: str) -> None:
+    """`foe` is out (§16 #21); when a leader falls its living allies test 1d! to flee (HOUSE §3.1)."""
+    foe.out = True
+    foe.tokens.shield = foe.tokens.dodge = foe.tokens.stun = 0
+    ctx.emit(FoeKnockedOut(rule="§16 #21", foe=foe.uid, by=by))
+    if foe.defn.behaviour.leader:
+        for ally in combat.conscious_foes:
+            if ally.defn.living and not ally.defn.ignores_morale and not ally.fleeing:
+                morale_test(ctx, ally, dice=1, reason=f"{foe.name} fell")
+
+
+def morale_test(ctx: Context, foe: Foe, *, dice: int, reason: str) -> bool:
+    """Roll `dice` risk dice for `foe`; a trigger makes it flee (§16 #25). Return True if it breaks."""
+    if foe.defn.ignores_morale or foe.fleeing:
+        return False
+    faces = ctx.roll(dice, who=foe.uid, why=f"{foe.name} holds its nerve? ({reason})", rule="§16 #25")
+    if not risk_triggered(faces):
+        return False
+    foe.fleeing = True
+    ctx.emit(FoeFleeing(rule="§16 #25", foe=foe.uid, reason=reason))
+    return True

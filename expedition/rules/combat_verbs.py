@@ -1,0 +1,346 @@
+"""Provides the verbs of the adventurers' combat actions (§10.2.2): what each does, then what it spends."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
+
+from expedition.rules import handling, usage
+from expedition.rules.actions import Action
+from expedition.rules.afflictions import apply_cure
+from expedition.rules.character import Attr, Character
+from expedition.rules.combat_actions import (
+    AttackFoe,
+    CombatCatchBreath,
+    CombatMove,
+    CombatUseItem,
+    Defend,
+    Dodge,
+    EndTurn,
+    Feint,
+    Flee,
+    Help,
+    Intimidate,
+    Recover,
+    attack_attrs,
+    cost_of,
+    held_shield,
+    move_routes,
+    move_tiles,
+    weapon_attack,
+)
+from expedition.rules.combat_harm import wound_foe
+from expedition.rules.combat_rounds import begin_turn, end_turn, spend_actions
+from expedition.rules.combat_state import (
+    MAX_SHIELD_TOKENS,
+    AdventurerFled,
+    Attacked,
+    CombatMoved,
+    CombatState,
+    Foe,
+    combat_of,
+    report_tokens,
+)
+from expedition.rules.context import Context
+from expedition.rules.decisions import GM, Resolution
+from expedition.rules.distance import manhattan
+from expedition.rules.enemies import HarmSource
+from expedition.rules.events import Note
+from expedition.rules.harm import place_wounds
+from expedition.rules.items import Special
+from expedition.rules.notation import Flag, parse_attack
+from expedition.rules.places import HANDS
+from expedition.rules.recovery import catch_breath, recover_fatigue
+from expedition.rules.rerolls import DieRerolled
+from expedition.rules.rolls import attribute_test, available_dice
+from expedition.rules.skills import Skill, Trait
+
+if TYPE_CHECKING:
+    from expedition.rules.campaign import CampaignState
+
+INTIMIDATION = parse_attack("PRE 1N")
+"""The Intimidate skill's attack on every Nearby foe (§6.1)."""
+
+
+def _start(
+    ctx: Context, state: CampaignState, action: Action
+) -> Generator[Any, str, tuple[CombatState, Character]]:
+    combat = combat_of(state)
+    member = state.character(action.actor)
+    yield from begin_turn(ctx, state, member)
+    return combat, member
+
+
+def _done(ctx: Context, state: CampaignState, member: Character, action: Action) -> Resolution[None]:
+    combat = state.expedition.combat if state.expedition else None
+    if combat is not None:
+        combat.last_action = type(action).__name__
+    yield from spend_actions(ctx, state, member, cost_of(member, action))
+
+
+def distracted(combat: CombatState, foe: Foe, attacker: str) -> bool:
+    """Engaged with someone else, flanked, or stunned (HOUSE §6.1, §16 #5)."""
+    around = [
+        who
+        for who, pos in combat.positions.items()
+        if who not in combat.fled and manhattan(pos, foe.pos) == 1
+    ]
+    return bool(foe.tokens.stun) or len(around) >= 2 or any(who != attacker for who in around)
+
+
+def attack_foe(
+    ctx: Context, state: CampaignState, member: Character, foe: Foe, weapon_uid: int, attr: str = ""
+) -> Resolution[bool]:
+    """Resolve an attack on a foe (§10.2.2); return True on a hit.
+
+    The foe's dodge tokens, then shield tokens (not against X), are offered to the GM as
+    rerolls of the attacker's dice, on top of any disadvantage (hard to hit, shooting while
+    engaged); the GM's default spends them only while the attack would still hit (HOUSE §3.1).
+    """
+    combat = combat_of(state)
+    item = next(i for i in member.items if i.uid == weapon_uid)
+    here = combat.positions[member.id]
+    attack = weapon_attack(item, manhattan(here, foe.pos))
+    allowed = attack_attrs(member, attack)
+    tested = Attr(attr) if attr else max(allowed, key=lambda a: available_dice(member, a, combat=True))
+    ranged = manhattan(here, foe.pos) > 1
+    disadvantage = int(foe.defn.hard_to_hit) + int(ranged and bool(combat.foes_next_to(here)))
+    tokens = foe.tokens.dodge + (0 if attack.ignores_shields else foe.tokens.shield)
+    helper_id = combat.helped.get(member.id, "")
+    helper = state.character(helper_id) if helper_id else None
+    cold = member.has(Trait.COLD_BLOOD) and distracted(combat, foe, member.id)
+    start = len(ctx.events)
+    result = yield from attribute_test(
+        ctx,
+        member,
+        tested,
+        disadvantage=disadvantage + tokens,
+        helper=helper if helper is not None and helper.can_act else None,
+        combat=True,
+        rule="§10.2.2",
+    )
+    gm = sum(1 for e in ctx.events[start:] if isinstance(e, DieRerolled) and e.by == GM)
+    spent = max(0, min(tokens, gm - disadvantage))
+    if spent:
+        dodge = min(spent, foe.tokens.dodge)
+        foe.tokens.dodge -= dodge
+        foe.tokens.shield -= spent - dodge
+        ctx.emit(report_tokens(foe.uid, foe.tokens, "spent against an attack", "§10.2.2"))
+    hit, critical = result.succeeded, result.outcome.value == "great_success"
+    raw = attack.damage(critical) + (1 if cold and hit else 0)
+    ctx.emit(
+        Attacked(
+            rule="§10.2.2",
+            attacker=member.id,
+            defender=foe.uid,
+            attack=item.name,
+            outcome=result.outcome.value,
+            hit=hit,
+            critical=critical,
+            damage=raw if hit else 0,
+        )
+    )
+    if item.defn.ammo:
+        ammo = next((i for i in member.items if i.defn.key == item.defn.ammo), None)
+        if ammo is not None:
+            usage.roll_usage(ctx, member, ammo, rule="HOUSE §6.5")
+    if not hit:
+        if Special.SELF_HIT_ON_MISS in item.defn.specials:
+            (face,) = ctx.roll(1, who=member.id, why=f"the {item.name} swings back", rule="§7.5")
+            if face == 1:
+                yield from place_wounds(ctx, member, 1, rule="§7.5")
+        return False
+    fire = item.lit and item.defn.light is not None
+    if foe.defn.harmed_only_by and not (fire and HarmSource.FIRE in foe.defn.harmed_only_by):
+        ctx.emit(Note(rule="§12", text=f"The {item.name} cannot harm the {foe.name}."))
+        return True
+    flags = attack.flags(critical)
+    wound_foe(
+        ctx,
+        state,
+        combat,
+        foe,
+        raw,
+        by=member.id,
+        pierce=Flag.PIERCE in flags,
+        unreducible=Flag.UNREDUCIBLE in flags,
+        cold_blood=cold,
+        bleeds=Flag.BLEEDING in flags,
+        rule="§10.2.2",
+    )
+    _on_hit(ctx, member, foe, item.defn.specials, critical)
+    if foe.out and member.has(Trait.BATTLE_TRANCE) and combat.active == member.id:
+        combat.actions_left += 1
+    return True
+
+
+def _on_hit(ctx: Context, member: Character, foe: Foe, specials: frozenset[Special], critical: bool) -> None:
+    stun = 0
+    if Special.DODGE_ON_HIT in specials:
+        member.tokens.dodge += 1
+        ctx.emit(report_tokens(member.id, member.tokens, "quarterstaff hit", "§7.5"))
+    if Special.STUN_UNARMOURED in specials and foe.working_ap == 0:
+        stun += 1
+    if Special.STUN_ON_SIX in specials and ctx.roll(1, who=member.id, why="stun?", rule="§7.5")[0] == 6:
+        stun += 1
+    if Special.STUN_ON_HIT in specials and foe.defn.living:
+        stun += 2 if critical else 1
+    if stun and foe.conscious:
+        foe.tokens.stun += stun
+        ctx.emit(report_tokens(foe.uid, foe.tokens, "stunned", "§10.2.4"))
+
+
+def _attack(ctx: Context, state: CampaignState, action: AttackFoe) -> Resolution[None]:
+    combat, member = yield from _start(ctx, state, action)
+    yield from attack_foe(ctx, state, member, combat.foe(action.target), action.weapon_uid, action.attr)
+    yield from _done(ctx, state, member, action)
+
+
+def _recover(ctx: Context, state: CampaignState, action: Recover) -> Resolution[None]:
+    _, member = yield from _start(ctx, state, action)
+    tokens = member.tokens
+    token = action.token or ("dodge" if tokens.dodge else "shield" if tokens.shield else "")
+    if token:
+        setattr(tokens, token, getattr(tokens, token) - 1)
+        attr = Attr(action.attr) if action.attr else max(Attr, key=lambda a: member[a].fatigue)
+        recover_fatigue(ctx, member, attr, 1, rule="§16 #15")
+    if tokens.stun:
+        tokens.stun -= 1
+    ctx.emit(report_tokens(member.id, tokens, "recover", "§16 #15"))
+    yield from _done(ctx, state, member, action)
+
+
+def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Resolution[None]:
+    to = (int(action.to[0]), int(action.to[1]))
+    path = move_routes(state, combat_of(state), state.character(action.actor))[to]  # as verified
+    combat, member = yield from _start(ctx, state, action)
+    combat.positions[member.id] = to
+    ctx.emit(CombatMoved(rule="§10.2.2", who=member.id, path=path))
+    if member.tokens.shield and not member.has(Skill.SHIELD_MASTER):
+        member.tokens.shield = 0
+        ctx.emit(report_tokens(member.id, member.tokens, "moved", "§10.2.2"))
+    if isinstance(action, Flee):
+        pursued = any(foe.defn.movement >= move_tiles(member) for foe in combat.conscious_foes)
+        (combat.pursued if pursued else combat.fled).add(member.id)
+        ctx.emit(AdventurerFled(rule="§16 #25", character=member.id, pursued=pursued))
+        yield from end_turn(ctx, state, member.id)
+        return
+    yield from _done(ctx, state, member, action)
+
+
+def _breath(ctx: Context, state: CampaignState, action: CombatCatchBreath) -> Resolution[None]:
+    _, member = yield from _start(ctx, state, action)
+    catch_breath(ctx, member, rule="§10.2.2")
+    yield from _done(ctx, state, member, action)
+
+
+def _defend(ctx: Context, state: CampaignState, action: Defend) -> Resolution[None]:
+    _, member = yield from _start(ctx, state, action)
+    shield = held_shield(member)
+    assert shield is not None
+    bonus = 2 if member.has(Skill.SHIELD_MASTER) else 1 if member.has(Skill.SHIELD_EXPERT) else 0
+    member.tokens.shield = min(MAX_SHIELD_TOKENS, member.tokens.shield + shield.defn.shield_tokens + bonus)
+    ctx.emit(report_tokens(member.id, member.tokens, "defend", "§10.2.2"))
+    yield from _done(ctx, state, member, action)
+
+
+def _dodge(ctx: Context, state: CampaignState, action: Dodge) -> Resolution[None]:
+    combat, member = yield from _start(ctx, state, action)
+    helper_id = combat.helped.get(member.id, "")
+    helper = state.character(helper_id) if helper_id else None
+    result = yield from attribute_test(
+        ctx,
+        member,
+        Attr.DEX,
+        helper=helper if helper and helper.can_act else None,
+        combat=True,
+        rule="§10.2.2",
+    )
+    if result.succeeded:
+        member.tokens.dodge += 3 if result.outcome.value == "great_success" else 2
+        ctx.emit(report_tokens(member.id, member.tokens, "dodge", "§10.2.2"))
+    yield from _done(ctx, state, member, action)
+
+
+def _use(ctx: Context, state: CampaignState, action: CombatUseItem) -> Resolution[None]:
+    from expedition.rules.exploration import CURES_BY_ITEM
+
+    _, member = yield from _start(ctx, state, action)
+    item = next(i for i in member.items if i.uid == action.item)
+    if (item.defn.attack or item.defn.is_shield) and not item.wielded:
+        busy = {i.place for i in member.items if i.wielded}
+        hand = action.hand or next((h for h in HANDS[::-1] if h not in busy), HANDS[1])
+        handling.wield(ctx, member, item, hand, rule="§10.2.2")
+    elif item.defn.light is not None:
+        (usage.extinguish if item.lit else usage.light)(ctx, member, item, rule="§10.2.2")
+    else:
+        apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
+        if item.defn.usage:
+            usage.roll_usage(ctx, member, item, rule="§2")
+        else:
+            usage.use_one(ctx, member, item, rule="§10.2.2")
+    yield from _done(ctx, state, member, action)
+
+
+def _help(ctx: Context, state: CampaignState, action: Help) -> Resolution[None]:
+    combat, member = yield from _start(ctx, state, action)
+    combat.helped[action.ally] = member.id
+    ctx.emit(Note(rule="§10.2.2", text=f"{member.name} helps {state.character(action.ally).name}."))
+    yield from _done(ctx, state, member, action)
+
+
+def _feint(ctx: Context, state: CampaignState, action: Feint) -> Resolution[None]:
+    combat, member = yield from _start(ctx, state, action)
+    foe = combat.foe(action.target)
+    shields = foe.tokens.shield
+    foe.tokens.shield = foe.tokens.dodge = 0
+    if shields and member.has(Skill.SWASHBUCKLER):
+        foe.feinted = True
+    ctx.emit(report_tokens(foe.uid, foe.tokens, "feint", "§6.1"))
+    yield from _done(ctx, state, member, action)
+
+
+def _intimidate(ctx: Context, state: CampaignState, action: Intimidate) -> Resolution[None]:
+    combat, member = yield from _start(ctx, state, action)
+    combat.intimidated.add(member.id)
+    here = combat.positions[member.id]
+    targets = [f for f in combat.conscious_foes if manhattan(f.pos, here) <= 6 and not f.defn.immune_to_pre]
+    result = yield from attribute_test(ctx, member, Attr.PRE, combat=True, rule="§6.1")
+    critical = result.outcome.value == "great_success"
+    for foe in targets:
+        ctx.emit(
+            Attacked(
+                rule="§6.1",
+                attacker=member.id,
+                defender=foe.uid,
+                attack="Intimidate",
+                outcome=result.outcome.value,
+                hit=result.succeeded,
+                critical=critical,
+                damage=INTIMIDATION.damage(critical) if result.succeeded else 0,
+            )
+        )
+        if result.succeeded:
+            wound_foe(ctx, state, combat, foe, INTIMIDATION.damage(critical), by=member.id, rule="§6.1")
+    yield from _done(ctx, state, member, action)
+
+
+def _end(ctx: Context, state: CampaignState, action: EndTurn) -> Resolution[None]:
+    yield from end_turn(ctx, state, action.actor)
+
+
+VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
+    AttackFoe: _attack,
+    Recover: _recover,
+    CombatMove: _move,
+    CombatCatchBreath: _breath,
+    Defend: _defend,
+    Dodge: _dodge,
+    CombatUseItem: _use,
+    Help: _help,
+    Feint: _feint,
+    Intimidate: _intimidate,
+    Flee: _move,
+    EndTurn: _end,
+}
+"""Verbs of the combat actions, merged into `turns`."""

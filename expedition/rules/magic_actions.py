@@ -1,0 +1,120 @@
+"""Provides the dispatch entries and action-bar options of spells, prayers, maneuvers and Concentrate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
+
+from expedition.rules.actions import Action
+from expedition.rules.errors import IllegalAction, InvalidAction
+from expedition.rules.magic_effects import Effect, no_check
+from expedition.rules.maneuvers import MANEUVER_EFFECTS, UseManeuver, use_maneuver, verify_maneuver
+from expedition.rules.prayer_effects import PRAYER_EFFECTS
+from expedition.rules.prayers import (
+    InvokePrayer,
+    MakeSacrifice,
+    invoke_prayer,
+    make_sacrifice,
+    verify_invoke,
+    verify_sacrifice,
+)
+from expedition.rules.spell_effects import SPELL_EFFECTS
+from expedition.rules.spellcasting import (
+    CastSpell,
+    Concentrate,
+    cast_spell,
+    concentrate,
+    verify_cast,
+    verify_concentrate,
+)
+
+if TYPE_CHECKING:
+    from expedition.rules.campaign import CampaignState
+    from expedition.rules.context import Context
+    from expedition.rules.exploration_options import ActionOption
+
+GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
+    CastSpell: verify_cast,
+    Concentrate: verify_concentrate,
+    InvokePrayer: verify_invoke,
+    MakeSacrifice: verify_sacrifice,
+    UseManeuver: verify_maneuver,
+}
+"""Guards of the magic actions, for `turns`."""
+
+VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
+    CastSpell: cast_spell,
+    Concentrate: concentrate,
+    InvokePrayer: invoke_prayer,
+    MakeSacrifice: make_sacrifice,
+    UseManeuver: use_maneuver,
+}
+"""Verbs of the magic actions, for `turns`."""
+
+
+def _targets(state: CampaignState, actor: str, effect: Effect | None = None) -> list[str]:
+    if effect is not None and effect.check is no_check:
+        return [""]  # it takes no target
+    found = ["", *(m.id for m in state.living if m.id != actor)]
+    combat = state.expedition.combat if state.expedition else None
+    if combat is not None:
+        found += [foe.uid for foe in combat.conscious_foes]
+    return found
+
+
+def _best(state: CampaignState, actions: list[Action], label: str) -> list[ActionOption]:
+    from expedition.rules.exploration_options import ActionOption
+    from expedition.rules.turns import verify
+
+    options: list[ActionOption] = []
+    reason = ""
+    for action in actions:
+        try:
+            verify(state, action)
+        except (IllegalAction, InvalidAction) as error:
+            reason = reason or str(error)
+            continue
+        target = getattr(action, "target", "")
+        options.append(ActionOption(action, f"{label} → {target}" if target else label, 1, True))
+    if not options and actions:
+        options.append(ActionOption(actions[0], label, 1, False, reason))
+    return options
+
+
+def magic_options(state: CampaignState, actor: str) -> list[ActionOption]:
+    """Spells, prayers, maneuvers, Concentrate and the sacrifice `actor` could use now, by target."""
+    member = next((c for c in state.party if c.id == actor), None)
+    if member is None:
+        return []
+    magic = member.magic
+    options: list[ActionOption] = []
+    for key in magic.memorised_spells:
+        options += _best(
+            state,
+            [
+                CastSpell(actor=actor, spell=key, target=t)
+                for t in _targets(state, actor, SPELL_EFFECTS.get(key))
+            ],
+            f"Cast {key}",
+        )
+    for key in magic.forgotten_spells:
+        options += _best(state, [Concentrate(actor=actor, spell=key)], f"Concentrate on {key}")
+    for key in magic.memorised_prayers:
+        plea = key in magic.exhausted_prayers
+        actions: list[Action] = [
+            InvokePrayer(actor=actor, prayer=key, target=t, plea=plea)
+            for t in _targets(state, actor, PRAYER_EFFECTS.get(key))
+        ]
+        options += _best(state, actions, f"Pray {key}" + (" (desperate plea)" if plea else ""))
+    if magic.god_angry:
+        options += _best(state, [MakeSacrifice(actor=actor)], "Make the sacrifice")
+    for key in magic.maneuvers:
+        options += _best(
+            state,
+            [
+                UseManeuver(actor=actor, maneuver=key, target=t)
+                for t in _targets(state, actor, MANEUVER_EFFECTS.get(key))
+            ],
+            key,
+        )
+    return options
