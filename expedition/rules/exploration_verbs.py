@@ -293,6 +293,10 @@ def _camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolution[N
     room = expedition.room
     assert room is not None
     yield from _turns(ctx, state, 1)
+    if expedition.combat is not None or not any(member.can_act for member in state.party):
+        # The turn spent settling in went wrong (a fight came, or everyone is down): no camp.
+        ctx.emit(Note(rule="§10.3", text="The party never got to make camp."))
+        return
     expedition.camps += 1
     ctx.emit(CampSetUp(rule="§10.1", room=room.id, dry=room.dry, filthy=room.filthy, exposed=room.exposed))
     yield from start_camp(ctx, state, place=room_place(state, camped_before=expedition.camps > 1))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules import inventory
+from expedition.rules.approach import approached_test
 from expedition.rules.character import Attr, Character
 from expedition.rules.conditions import Affliction, gain_affliction
 from expedition.rules.context import Context
@@ -25,7 +26,7 @@ from expedition.rules.harm import receive_wounds
 from expedition.rules.judging import Outcome, RollResult
 from expedition.rules.notation import Flag, parse_attack
 from expedition.rules.omens import advance_omens
-from expedition.rules.rolls import attribute_check, attribute_test
+from expedition.rules.rolls import attribute_check
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
@@ -58,16 +59,21 @@ def run_test(
     advantage: int = 0,
     disadvantage: int = 0,
     check: bool = False,
+    purpose: str = "",
     rule: str,
 ) -> Resolution[RollResult]:
-    """An attribute test (or check) whose Bad omens point is applied at once (§3.2, §6.2, §9.3)."""
+    """An attribute test (or check) whose Bad omens point is applied at once (§3.2, §6.2, §9.3).
+
+    A test first asks the roller how they roll it (`approach.approached_test`: plain, safe,
+    extra effort, burden or no dice, each with its odds); a check has nothing to announce.
+    """
     if check:
         result = yield from attribute_check(
             ctx, character, attr, advantage=advantage, disadvantage=disadvantage, rule=rule
         )
         return result
-    result = yield from attribute_test(
-        ctx, character, attr, advantage=advantage, disadvantage=disadvantage, rule=rule
+    result = yield from approached_test(
+        ctx, character, attr, purpose=purpose, advantage=advantage, disadvantage=disadvantage, rule=rule
     )
     if result.omens:
         yield from advance_omens(ctx, state.omens, state.party, state.here.doom, result.omens, rule="§6.2")

@@ -293,11 +293,12 @@ def test_a_light_running_out_goes_out_next_turn_then_darkness_costs_pre_or_terro
     wren.items[-1].usage = 4  # the lantern is down to Ud4
     run(state, Search(actor="wren"), [2, 3, 1, 1, 1, 5, 6])  # lantern Ud4 rolls 1: burns its last turn
     assert inventory.lit_lights(wren)
-    ctx = run(state, Search(actor="wren"), [2, 3], "terrified")
+    ctx = run(state, Search(actor="wren"), [2, 3], "roll", "terrified")
     assert not inventory.lit_lights(wren)
     assert any(isinstance(e, DarknessEndured) and e.choice == "terrified" for e in ctx.events)
     assert Affliction.TERRIFIED in wren.afflictions
-    run(state, Search(actor="wren"), [5, 3, 4], "fatigue")  # a 5 succeeds even Terrified; loitering 1d! = 4
+    # A 5 succeeds even Terrified; the loitering 1d! rolls 4.
+    run(state, Search(actor="wren"), [5, 3, 4], "roll", "fatigue")
     assert wren[Attr.PRE].fatigue == 1
 
 
@@ -353,3 +354,12 @@ def test_available_actions_list_costs_and_reasons() -> None:
     assert not options["Step north"].enabled and "wall" in options["Step north"].reason
     assert not options["Look for traps"].enabled
     assert options["Set up camp"].enabled and options["Set up camp"].cost == 1
+
+
+def test_every_exploration_test_first_asks_how_to_roll_with_odds_section_3_5() -> None:
+    """§3.5: before the search test the player chooses how to roll, each way with its odds."""
+    state = make_state()
+    resolution = apply(Context(ScriptedDice([4, 4])), state, Search(actor="wren"))
+    decision = next(resolution)
+    assert decision.kind == "approach" and decision.owner == "wren"
+    assert decision.default == "roll" and "success" in decision.choices[0].label
