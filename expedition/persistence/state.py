@@ -51,7 +51,7 @@ __all__ = [
     "state_to_body",
 ]
 
-_STATE_CLASSES: tuple[type, ...] = (
+STATE_CLASSES: tuple[type, ...] = (
     CampaignState,
     Player,
     Location,
@@ -97,7 +97,7 @@ def register_actions() -> None:
             register(cls)
 
 
-for _cls in _STATE_CLASSES:
+for _cls in STATE_CLASSES:
     register(_cls)
 register_actions()
 

@@ -194,7 +194,16 @@ def test_every_event_and_action_class_is_registered() -> None:
     assert len(found) > 60
 
 
-@pytest.mark.parametrize("name", sorted(registered()))
+def _value_classes() -> list[str]:
+    # The campaign-state tree (campaign, dungeon, combat, camp …) is too deep for random
+    # generation; reachable states of it round-trip in tests/session/test_state_roundtrip.py.
+    from expedition.persistence.state import STATE_CLASSES
+
+    deep = {cls.__name__ for cls in STATE_CLASSES}
+    return sorted(name for name in registered() if name not in deep)
+
+
+@pytest.mark.parametrize("name", _value_classes())
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_registered_class_round_trips(name: str, data: st.DataObject) -> None:
