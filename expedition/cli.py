@@ -37,6 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
     from expedition.cli_play import add_play_commands
 
     add_play_commands(commands)
+    from expedition.cli_serve import add_serve_commands
+
+    add_serve_commands(commands)
     return parser
 
 

@@ -1,0 +1,134 @@
+"""Provides `PtyClient`: one connection's game client, a child process on its own pseudo-terminal.
+
+The child runs the game's client (it talks to the hub, never to the SSH connection's memory), so a
+crash, a hang or a flood of output in one connection stays in that process. Output is read from
+the pty's master side and handed to a sink; when the sink is slow, reading pauses and only the
+child waits. Closing kills the child's whole process group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import struct
+import termios
+from collections.abc import Callable, Sequence
+
+__all__ = ["PtyClient"]
+
+READ_SIZE = 65536
+"""Bytes read from the pty at a time."""
+
+
+class PtyClient:
+    """A child process on a new pseudo-terminal.
+
+    Args:
+        command: The program and its arguments.
+        env: Extra environment for the child.
+        size: Columns and rows at start.
+        on_output: Receives what the child writes.
+        on_exit: Called once when the child's output ends.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        env: dict[str, str],
+        size: tuple[int, int],
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[], None],
+    ) -> None:
+        self.command = list(command)
+        self.env = env
+        self.size = size
+        self.on_output = on_output
+        self.on_exit = on_exit
+        self.process: asyncio.subprocess.Process | None = None
+        self._master = -1
+        self._reading = False
+        self._ended = False
+
+    async def start(self) -> None:
+        """Open the pty and start the child on it (the child takes it as its controlling terminal)."""
+        master, slave = os.openpty()
+        try:
+            self._master = master
+            self.resize(*self.size)
+            os.set_blocking(master, False)
+            environment = {**os.environ, **self.env}
+            self.process = await asyncio.create_subprocess_exec(
+                *self.command,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=environment,
+                start_new_session=True,
+                close_fds=True,
+            )
+        finally:
+            os.close(slave)
+        self.resume()
+
+    def resize(self, columns: int, rows: int) -> None:
+        """Tell the child its terminal's new size (the kernel sends it SIGWINCH)."""
+        self.size = (max(1, columns), max(1, rows))
+        if self._master >= 0:
+            with contextlib.suppress(OSError):
+                fcntl.ioctl(self._master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+    def write(self, data: bytes) -> None:
+        """Send keystrokes to the child; dropped if its terminal cannot take them now."""
+        if self._master < 0:
+            return
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.write(self._master, data)
+
+    def pause(self) -> None:
+        """Stop reading the child's output (its writes block until `resume`)."""
+        if self._reading:
+            asyncio.get_running_loop().remove_reader(self._master)
+            self._reading = False
+
+    def resume(self) -> None:
+        """Read the child's output again."""
+        if not self._reading and self._master >= 0 and not self._ended:
+            asyncio.get_running_loop().add_reader(self._master, self._readable)
+            self._reading = True
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self._master, READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self.on_output(data)
+            return
+        self.pause()
+        if not self._ended:
+            self._ended = True
+            self.on_exit()
+
+    async def close(self, grace: float = 2.0) -> None:
+        """Stop the child (its process group), wait for it, and close the pty."""
+        self.pause()
+        self._ended = True
+        process = self.process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), grace)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                await process.wait()
+        if self._master >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self._master)
+            self._master = -1

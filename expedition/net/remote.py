@@ -1,0 +1,255 @@
+"""Provides `RemoteSession`: the session port of a client process, spoken over the hub's local socket.
+
+The screens use it as they use a `Session`: `submit`, `answer`, `subscribe`, `view`, `state`,
+`pending`, `decision_owner`. A reader thread receives the hub's frames, rebuilds the mirror
+state from each filtered view and calls the subscribers (the screens only `post_message` from
+their callbacks, which is thread-safe). `submit` and `answer` wait for the hub's reply.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from expedition.net.frames import (
+    CLIENT_FRAME_LIMIT,
+    SERVER_FRAME_LIMIT,
+    FrameDecoder,
+    FrameError,
+    encode_frame,
+)
+from expedition.net.wire import (
+    WireError,
+    decision_from_plain,
+    events_from_plain,
+    mirror_state,
+    seat_from_plain,
+)
+from expedition.persistence.state import action_to_plain
+from expedition.rules.actions import Action
+from expedition.rules.campaign import CampaignState
+from expedition.rules.decisions import GM, Decision
+from expedition.rules.world import World
+from expedition.session.session import SubmitResult, Subscriber, Update
+from expedition.session.views import Seat
+from expedition.session.world import world_or_none
+
+__all__ = ["REPLY_TIMEOUT", "RemoteSession"]
+
+logger = logging.getLogger(__name__)
+
+REPLY_TIMEOUT = 15.0
+"""Seconds to wait for the game to answer a request."""
+
+
+class RemoteSession:
+    """A client's view of the authoritative session (see the module docstring).
+
+    Args:
+        sock: A socket connected to the hub.
+        token: The one-time token naming this client's seat.
+        timeout: Seconds to wait for the welcome.
+
+    Raises:
+        ConnectionError: When the hub refuses the token or does not answer.
+    """
+
+    store = None
+    """No saves on this side: the game saves itself where it runs."""
+    load_report = None
+    """Nothing was loaded here."""
+
+    def __init__(self, sock: socket.socket, token: str, *, timeout: float = 10.0) -> None:
+        self._sock = sock
+        self._decoder = FrameDecoder(SERVER_FRAME_LIMIT)
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._replies: dict[int, dict[str, Any]] = {}
+        self._reply_ready = threading.Condition(self._lock)
+        self._subscribers: list[Subscriber] = []
+        self._closed = False
+        self.on_lost: Callable[[], None] | None = None
+        """Called (from the reader thread) when the connection to the game ends."""
+        self.lobby = ""
+        """Who plays, who watches, idle times (the server's lobby line)."""
+        self.pending: Decision | None = None
+        """The decision the game waits for, if any."""
+        self.waiting_for = ""
+        sock.settimeout(timeout)
+        self._send({"t": "hello", "token": token})
+        welcome = self._receive_one()
+        if welcome.get("t") != "welcome":
+            raise ConnectionError("the game refused this connection")
+        try:
+            self.seat: Seat = seat_from_plain(welcome.get("seat"))
+            self.campaign = str(welcome.get("campaign", ""))
+            self._view: dict[str, Any] = dict(welcome["view"])
+            self.state: CampaignState = mirror_state(self._view)
+            self.pending = decision_from_plain(welcome.get("pending"))
+        except (KeyError, TypeError, WireError) as error:
+            raise ConnectionError(f"the game's welcome was malformed: {error}") from error
+        self.lobby = str(welcome.get("lobby", ""))
+        sock.settimeout(None)
+        self._world: World | None = None
+        self._reader = threading.Thread(target=self._read_loop, name="remote-session", daemon=True)
+        self._reader.start()
+
+    @classmethod
+    def connect(cls, path: str, token: str) -> RemoteSession:
+        """Connect to the hub listening on the Unix socket `path`."""
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(path)
+        return cls(sock, token)
+
+    @property
+    def world(self) -> World | None:
+        """The shipped content, read locally (content is not secret)."""
+        if self._world is None:
+            self._world = world_or_none()
+        return self._world
+
+    @property
+    def banner(self) -> str:
+        """Who this client is, who plays and where, and the server's lobby line."""
+        names = {p.id: p.name for p in self.state.players}
+        me = (
+            "Watching"
+            if self.seat.kind.value == "spectator"
+            else f"You: {names.get(self.seat.player, 'host')}"
+        )
+        players = ", ".join(names.values()) or "nobody"
+        where = self.state.location
+        text = f"{me} · players {players} · at {where}"
+        return f"{text}\n{self.lobby}" if self.lobby else text
+
+    # --- the port ------------------------------------------------------------------------------
+
+    def submit(self, seat: Seat, action: Action) -> SubmitResult:
+        """Ask the game to apply `action` for this client's seat (`seat` is ignored: the hub knows it)."""
+        return self._request({"t": "submit", "action": action_to_plain(action)})
+
+    def answer(self, seat: Seat, key: str) -> SubmitResult:
+        """Answer the pending decision."""
+        return self._request({"t": "answer", "key": key})
+
+    def subscribe(self, callback: Subscriber, seat: Seat | None = None) -> Callable[[], None]:
+        """Receive every update for this client's seat."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+        """The latest filtered view the game sent."""
+        return self._view
+
+    def decision_owner(self, decision: Decision) -> str:
+        """The player id that answers `decision` (from the mirror's party), or "gm"."""
+        if decision.owner == GM:
+            return GM
+        member = next((m for m in self.state.party if m.id == decision.owner), None)
+        return member.owner if member is not None else GM
+
+    def milestone(self, label: str) -> None:
+        """Milestones are saved where the game runs; nothing to do here."""
+        return None
+
+    def close(self) -> None:
+        """Leave the game."""
+        self._closed = True
+        with contextlib.suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)
+        self._sock.close()
+
+    # --- internals -------------------------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self._sock.sendall(encode_frame(message, CLIENT_FRAME_LIMIT))
+
+    def _receive_one(self) -> dict[str, Any]:
+        while True:
+            data = self._sock.recv(65536)
+            if not data:
+                raise ConnectionError("the game closed the connection")
+            messages = self._decoder.feed(data)
+            if messages:
+                if len(messages) > 1:
+                    self._early = messages[1:]
+                return messages[0]
+
+    def _request(self, message: dict[str, Any]) -> SubmitResult:
+        ident = next(self._ids)
+        try:
+            self._send({**message, "id": ident})
+        except (OSError, FrameError) as error:
+            return SubmitResult(False, f"The game cannot be reached: {error}")
+        with self._reply_ready:
+            ready = self._reply_ready.wait_for(lambda: ident in self._replies or self._closed, REPLY_TIMEOUT)
+            reply = self._replies.pop(ident, None)
+        if not ready or reply is None:
+            return SubmitResult(False, "The game did not answer in time.")
+        try:
+            pending = decision_from_plain(reply.get("pending"))
+        except WireError:
+            pending = None
+        return SubmitResult(
+            bool(reply.get("ok")), str(reply.get("reason", "")), pending, str(reply.get("waiting", ""))
+        )
+
+    def _read_loop(self) -> None:
+        try:
+            for message in getattr(self, "_early", []):
+                self._dispatch(message)
+            while not self._closed:
+                data = self._sock.recv(65536)
+                if not data:
+                    break
+                for message in self._decoder.feed(data):
+                    self._dispatch(message)
+        except (OSError, FrameError, WireError) as error:
+            if not self._closed:
+                logger.warning("connection to the game lost: %s", error)
+        finally:
+            with self._reply_ready:
+                self._closed = True
+                self._reply_ready.notify_all()
+            if self.on_lost is not None:
+                self.on_lost()
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        if kind == "result":
+            with self._reply_ready:
+                self._replies[int(message.get("id", 0))] = message
+                self._reply_ready.notify_all()
+        elif kind == "lobby":
+            self.lobby = str(message.get("text", ""))
+        elif kind == "update":
+            view = message.get("view")
+            if not isinstance(view, dict):
+                raise WireError("an update without a view")
+            self.state = mirror_state(view)
+            self._view = view
+            self.pending = decision_from_plain(message.get("pending"))
+            self.waiting_for = str(message.get("waiting", ""))
+            update = Update(
+                self.seat,
+                events_from_plain(message.get("events", [])),
+                view,
+                self.pending,
+                self.waiting_for,
+                bool(message.get("committed")),
+            )
+            for callback in list(self._subscribers):
+                try:
+                    callback(update)
+                except Exception:  # one screen's bug must not stop the updates
+                    logger.exception("subscriber failed")
