@@ -62,6 +62,9 @@ class ExpeditionApp(App[None]):
         "styles/party.tcss",
         "styles/load.tcss",
         "styles/expedition.tcss",
+        "styles/combat.tcss",
+        "styles/camp.tcss",
+        "styles/interlude.tcss",
     ]
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", key_display="?"),

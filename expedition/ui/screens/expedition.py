@@ -30,6 +30,7 @@ from expedition.rules.decisions import Decision
 from expedition.rules.events import DiceRolled, Event
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
+from expedition.ui.screens.combat import COMBAT_BINDINGS, CombatMode
 from expedition.ui.screens.expedition_view import (
     ACTION_KEYS,
     DIRECTIONS,
@@ -39,6 +40,7 @@ from expedition.ui.screens.expedition_view import (
     step_action,
     steps_to,
 )
+from expedition.ui.screens.handover import hand_over
 from expedition.ui.screens.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.prompts import (
     DecisionPrompt,
@@ -49,6 +51,7 @@ from expedition.ui.screens.prompts import (
 )
 from expedition.ui.widgets.action_bar import ActionBar, ActionChoice
 from expedition.ui.widgets.clocks import TrackerClock
+from expedition.ui.widgets.combat_panel import CombatPanel
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries, explain
 from expedition.ui.widgets.party_panel import LEGEND, PartyPanel
@@ -95,7 +98,7 @@ def _help(choice: ActionChoice) -> str:
     return f"Costs {cost}" + (f" · key {choice.key}" if choice.key else "")
 
 
-class ExpeditionScreen(Screen[None]):
+class ExpeditionScreen(CombatMode, Screen[None]):
     """An expedition in play, seen from one seat.
 
     Args:
@@ -104,6 +107,7 @@ class ExpeditionScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *COMBAT_BINDINGS,  # first, so that in a fight `a` attacks and Enter confirms a tile
         *_move_bindings(),
         Binding("enter", "act", "Act", key_display="⏎"),
         Binding("g", "do_key('g')", "Loot"),
@@ -167,6 +171,7 @@ class ExpeditionScreen(Screen[None]):
                 yield GameLog(id="exp-log")
             with Vertical(id="exp-side"):
                 yield Static(id="exp-header")
+                yield CombatPanel(id="exp-combat")
                 with Vertical(id="exp-clocks"):
                     yield TrackerClock(id="clock-decay")
                     yield TrackerClock(id="clock-doom")
@@ -190,6 +195,7 @@ class ExpeditionScreen(Screen[None]):
             self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
         self.query_one("#exp-map", TileMap).focus()
         self._ask_if_pending()
+        self._open_camp()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -209,11 +215,23 @@ class ExpeditionScreen(Screen[None]):
             self.dismiss()
             return
         self.refresh_from_session(update.view)
+        self.combat_events(update.events)
         self.add_events(update.events)
         self._track_test(update.events)
         self._explain_harm(update.events)
         if update.pending is not None:
             self._ask_if_pending()
+        self._open_camp()
+
+    def _open_camp(self) -> None:
+        """Show the camp screen over this one while the party camps (§10.3); it closes itself."""
+        from expedition.rules.camp import camp_of
+        from expedition.ui.screens.camp import CampScreen
+
+        if camp_of(self.session.state) is None or self.session.pending is not None:
+            return
+        if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
+            self.app.push_screen(CampScreen(self.session, self.seat))
 
     def refresh_from_session(self, view: dict[str, Any] | None = None) -> None:
         """Redraw everything from the session's view for this seat."""
@@ -237,6 +255,7 @@ class ExpeditionScreen(Screen[None]):
         self.query_one("#exp-party", PartyPanel).set_party(self._party, actor)
         self.query_one("#exp-actions", ActionBar).set_choices(self.choices())
         self.query_one("#exp-header", Static).update(self._header(view))
+        self.refresh_combat()
 
     def _header(self, view: dict[str, Any]) -> Text:
         expedition = self.session.state.expedition
@@ -250,6 +269,9 @@ class ExpeditionScreen(Screen[None]):
         text.append(
             f"\nTurn {view.get('turn', 0)} · day {view.get('day', 1)} · {view.get('silver', 0)} silver"
         )
+        banner = getattr(self.session, "banner", "")  # a served game says who plays and who watches
+        if banner:
+            text.append(f"\n{banner}", style="italic")
         return text
 
     def add_events(self, events: Iterable[Event]) -> None:
@@ -263,6 +285,8 @@ class ExpeditionScreen(Screen[None]):
     @property
     def actor(self) -> str:
         """The character who acts for this seat: the one picked with 1-4, else the first able one."""
+        if self.combat is not None:
+            return self.combat_acting(self._chosen)
         mine = seat_characters(self.session.state, self.seat)
         active = [member for member in mine if member.can_act]
         picked = [member for member in active if member.id == self._chosen]
@@ -278,11 +302,15 @@ class ExpeditionScreen(Screen[None]):
         if not member.can_act:
             self.notify(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
             return
+        if self.combat_refuses_pick(member):
+            return
         self._chosen = member.id
         self.refresh_from_session()
 
     def choices(self) -> list[ActionChoice]:
         """The actions available here for this seat's acting character."""
+        if self.combat is not None:
+            return self.combat_choices(self.actor)
         return action_choices(self.session.state, self.actor)
 
     # --- acting -------------------------------------------------------------------------------
@@ -302,10 +330,14 @@ class ExpeditionScreen(Screen[None]):
         if not choice.enabled:
             self.notify(choice.reason, severity="warning")
             return
-        self.submit(choice.action)
+        if not self.combat_do(choice):
+            self.submit(choice.action)
 
     def action_step(self, direction: str) -> None:
         """Move the party one tile."""
+        if self.combat is not None:
+            self.combat_step(direction)
+            return
         dx, dy = DIRECTIONS[direction]
         self.submit(step_action(self.session.state, dx, dy, self.actor))
 
@@ -327,12 +359,15 @@ class ExpeditionScreen(Screen[None]):
         self.query_one("#exp-log", GameLog).action_search()
 
     @on(ActionBar.Chosen)
-    def _chosen(self, event: ActionBar.Chosen) -> None:
+    def _bar_chosen(self, event: ActionBar.Chosen) -> None:
         self.do(event.choice)
         self.query_one("#exp-map", TileMap).focus()
 
     @on(TileMap.TileClicked)
     def _clicked(self, event: TileMap.TileClicked) -> None:
+        if self.combat is not None:
+            self.combat_click(event.pos)
+            return
         steps = steps_to(self.session.state, event.pos, self.actor)
         if not steps:
             self.notify("The party knows no way there.", severity="warning", timeout=3)
@@ -360,11 +395,15 @@ class ExpeditionScreen(Screen[None]):
         self._prompting = True
         who = self._names.get(decision.owner, decision.owner)
         prompt: DecisionPrompt
-        if decision.kind == "reroll" and self.test is not None:
+        combat_prompt = self.combat_prompt(decision, who) if self.combat is not None else None
+        if combat_prompt is not None:
+            prompt = combat_prompt
+        elif decision.kind == "reroll" and self.test is not None:
             prompt = TestPrompt(decision, self.test, who)
         else:
             prompt = DecisionPrompt(decision, who)
-        self.app.push_screen(prompt, self._answered)
+        if not hand_over(self, decision, who, lambda _: self.app.push_screen(prompt, self._answered)):
+            self.app.push_screen(prompt, self._answered)
 
     def _answered(self, key: str | None) -> None:
         self._prompting = False
@@ -375,7 +414,8 @@ class ExpeditionScreen(Screen[None]):
         if not result.ok:
             self.notify(result.reason, severity="warning")
         if self.session.pending is not None and not self._prompting:
-            self._ask_if_pending()
+            # After the session's update (already queued) is handled, so a test prompt shows the new dice.
+            self.call_later(self._ask_if_pending)
 
     def _track_test(self, events: Iterable[Event]) -> None:
         for event in events:

@@ -125,6 +125,7 @@ class PartyScreen(Screen[None]):
         Binding("p,left_square_bracket", "previous_character", "Previous", key_display="p"),
         Binding("s", "sheet", "Full sheet"),
         Binding("o", "set_out", "Set out"),
+        Binding("i", "interlude", "Interlude"),
         Binding("escape", "leave", "Title"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -216,6 +217,7 @@ class PartyScreen(Screen[None]):
     def _draw(self) -> None:
         view = self.session.view(self.seat)
         self.query_one("#party-header", Static).update(Text(header_text(view, self.campaign)))
+        self.refresh_bindings()
         self.query_one("#party-clocks", Static).update(Text("\n".join(clock_lines(view)) or "No clocks yet."))
         for member in self.session.state.party:
             for sheet in self.query(f"#sheet-{member.id}").results(CharacterSheet):
@@ -258,7 +260,35 @@ class PartyScreen(Screen[None]):
         """Show the expedition under way on its own screen."""
         from expedition.ui.screens.expedition import ExpeditionScreen
 
-        self.app.push_screen(ExpeditionScreen(self.session, self.seat))
+        self.app.push_screen(ExpeditionScreen(self.session, self.seat), self._expedition_closed)
+
+    def _expedition_closed(self, _: None = None) -> None:
+        # Leaving the dungeon begins the interlude: go straight to the settlement.
+        state = self.session.state
+        if state.expedition is None and state.interlude is not None:
+            self.action_interlude()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the interlude key only while an interlude is under way."""
+        if action == "interlude":
+            state = self.session.state
+            return state.interlude is not None and state.expedition is None
+        return True
+
+    def action_interlude(self) -> None:
+        """Open the settlement (market, day, night, party) while an interlude is under way."""
+        from expedition.ui.screens.interlude import InterludeScreen
+
+        state = self.session.state
+        if state.interlude is None or state.expedition is not None:
+            self.notify("There is no interlude under way.", severity="warning")
+            return
+        self.app.push_screen(InterludeScreen(self.session, self.seat), self._interlude_closed)
+
+    def _interlude_closed(self, set_out: bool | None) -> None:
+        self.refresh_bindings()
+        if set_out and self.session.state.expedition is not None:
+            self.show_expedition()
 
     def action_leave(self) -> None:
         """Go back to the title screen (the campaign is already saved)."""

@@ -114,6 +114,7 @@ class RollInfo:
         faces: The faces now.
         history: Each reroll so far, in words.
         keep_lowest: Only the lowest die counts (a zero-dice roll).
+        tokens: Shield and dodge tokens that may each pay a reroll (a defence test, §10.2.3).
     """
 
     roller: str
@@ -126,6 +127,7 @@ class RollInfo:
     faces: tuple[int, ...] = ()
     history: tuple[str, ...] = ()
     keep_lowest: bool = False
+    tokens: int = 0
 
 
 def face_mark(face: int) -> str:
@@ -149,7 +151,7 @@ def odds_of(info: RollInfo) -> RollOdds | None:
     try:
         return outcome_odds(
             dice,
-            proficiency=info.proficiency,
+            proficiency=info.proficiency + info.tokens,
             advantage=info.advantage,
             disadvantage=info.disadvantage,
         )
@@ -203,6 +205,8 @@ class TestPrompt(DecisionPrompt):
     def compose_body(self) -> ComposeResult:
         info = self.info
         rerolls = [f"proficiency {info.proficiency}"] if info.proficiency else []
+        if info.tokens:
+            rerolls.append(f"tokens {info.tokens}")
         if info.advantage:
             rerolls.append(f"advantage {info.advantage}")
         if info.disadvantage:

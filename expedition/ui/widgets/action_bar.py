@@ -28,6 +28,7 @@ class ActionChoice:
         reason: Why it cannot be done now ("" when it can).
         key: The key that does it directly ("" for none).
         action: The action to submit (opaque to the bar).
+        unit: What the cost counts: "turn" (exploration turns) or "action" (a fight's actions).
     """
 
     label: str
@@ -35,6 +36,7 @@ class ActionChoice:
     reason: str = ""
     key: str = ""
     action: Any = None
+    unit: str = "turn"
 
     @property
     def enabled(self) -> bool:
@@ -42,11 +44,11 @@ class ActionChoice:
         return not self.reason
 
 
-def cost_text(cost: int) -> str:
-    """A cost in words: "free", "1 turn", "6 turns"."""
+def cost_text(cost: int, unit: str = "turn") -> str:
+    """A cost in words: "free", "1 turn", "6 turns" (or "2 actions" with `unit` "action")."""
     if cost <= 0:
         return "free"
-    return f"{cost} turn" if cost == 1 else f"{cost} turns"
+    return f"{cost} {unit}" if cost == 1 else f"{cost} {unit}s"
 
 
 def choice_text(choice: ActionChoice) -> Text:
@@ -55,7 +57,7 @@ def choice_text(choice: ActionChoice) -> Text:
     text.append(f"{choice.key:>2} " if choice.key else "   ", style="bold")
     if choice.enabled:
         text.append(choice.label)
-        text.append(f"  ({cost_text(choice.cost)})", style="italic")
+        text.append(f"  ({cost_text(choice.cost, choice.unit)})", style="italic")
     else:
         text.append(f"✗ {choice.label}", style="strike")
         text.append(f" — {choice.reason}", style="italic")

@@ -155,6 +155,76 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
 """Line makers by event class name; other events get a generic line."""
 
 
+def _who_list(names: Names, ids: Any) -> str:
+    return ", ".join(_name(names, str(who)) for who in ids) or "nobody"
+
+
+def _combat_started(event: Any, names: Names) -> str:
+    line = f"A fight begins{' with ' + event.group if event.group else ''}"
+    if event.ambush:
+        line += " (an ambush: everyone is fast)"
+    elif event.surprised:
+        line += " (surprised: everyone is slow)"
+    return f"{line}. Fast: {_who_list(names, event.fast)}; slow: {_who_list(names, event.slow)}"
+
+
+def _attacked(event: Any, names: Names) -> str:
+    attacker, defender = _name(names, event.attacker), _name(names, event.defender)
+    line = f"{attacker} attacks {defender} with {event.attack}: {words(event.outcome).upper()}"
+    if not event.hit:
+        return line + ", no harm"
+    return line + (", a critical hit" if event.critical else ", a hit") + f" for {event.damage}"
+
+
+def _foe_wounded(event: Any, names: Names) -> str:
+    plural = "s" if event.wounds != 1 else ""
+    line = f"{_name(names, event.foe)} takes {event.wounds} wound{plural} ({event.total} in all)"
+    return line + (f", {event.broken} armour broken" if event.broken else "")
+
+
+def _enemy_acted(event: Any, names: Names) -> str:
+    foe = _name(names, event.foe)
+    if not event.target:
+        return f"{foe}: {words(event.action)}"
+    return f"{foe} uses {words(event.action)} on {_name(names, event.target)}"
+
+
+def _tokens(event: Any, names: Names) -> str:
+    shown = f"◆{event.shield} ◇{event.dodge} ✷{event.stun}"
+    return f"{_name(names, event.who)} now holds {shown} ({event.why})"
+
+
+def _turn_started(event: Any, names: Names) -> str:
+    return f"{_name(names, event.who)}'s turn: {event.actions} action{'s' if event.actions != 1 else ''}"
+
+
+def _moved(event: Any, names: Names) -> str:
+    steps = len(event.path)
+    return f"{_name(names, event.who)} moves {steps} tile{'s' if steps != 1 else ''}"
+
+
+FORMATS.update(
+    {
+        "CombatStarted": _combat_started,
+        "FoePlaced": _simple("{name} stands in the way"),
+        "RoundStarted": _simple("Round {round} begins"),
+        "TurnStarted": _turn_started,
+        "TurnEnded": _simple("{who} ends the turn"),
+        "CombatMoved": _moved,
+        "EnemyActed": _enemy_acted,
+        "Attacked": _attacked,
+        "FoeWounded": _foe_wounded,
+        "FoeKnockedOut": lambda event, names: f"{_name(names, event.foe)} is down",
+        "FoeFleeing": lambda event, names: f"{_name(names, event.foe)} breaks and runs ({event.reason})",
+        "FoeFled": lambda event, names: f"{_name(names, event.foe)} has fled the fight",
+        "TokensChanged": _tokens,
+        "AdventurerFled": _simple("{character} gets away from the fight"),
+        "CombatEnded": _simple("The fight is over: {outcome} after {rounds} rounds"),
+    }
+)
+# Combat lines (§10.2): foes are named through `names` by their uid, as the screen registers them.
+
+
 def humanise(name: str) -> str:
     """A class name in words: "TrapSprung" → "Trap sprung"."""
     out = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()

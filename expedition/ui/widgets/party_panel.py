@@ -75,7 +75,9 @@ def character_card(character: Character, *, current: bool = False) -> Group:
     rows.append(gear)
     tokens = character.tokens
     if tokens.shield or tokens.dodge or tokens.stun:
-        rows.append(Text(f"  tokens: shield {tokens.shield} dodge {tokens.dodge} stun {tokens.stun}"))
+        # Glyphs as on the combat panel: ◆ shield, ◇ dodge, ✷ stun (§10.2.4).
+        shown = [f"{g}{n}" for g, n in (("◆", tokens.shield), ("◇", tokens.dodge), ("✷", tokens.stun)) if n]
+        rows.append(Text("  tokens: " + " ".join(shown)))
     afflictions = names(character.afflictions)
     traumas = names(character.traumas)
     if afflictions:

@@ -48,11 +48,17 @@ MARKER_GLYPHS: dict[str, str] = {
     "corpse": "%",
     "trap": "^",
     "target": "×",
+    "ally": "@",
 }
 """Default glyph of each marker kind (an enemy marker usually brings its own letter)."""
 
 REMEMBERED_MARKERS = frozenset({"loot", "cache", "corpse", "trap"})
 """Markers still drawn on remembered tiles: things that stay where they are."""
+
+REACH_GLYPH = "•"
+"""Floor the acting adventurer can reach this move (a fight): a glyph of its own, not only a colour."""
+CURSOR_GLYPH = "×"
+"""The destination being chosen (a fight's move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +93,11 @@ class MapView:
         seen: Tiles the party has ever seen (remembered).
         visible: Tiles in sight now.
         lit: Tiles inside the party's light radius.
-        party: Where the party stands.
-        markers: Things on tiles, by position.
+        party: Where the party stands (in a fight: the acting adventurer).
+        markers: Things on tiles, by position. A "party" marker on the party's tile replaces
+            its "@" with the marker's glyph (a fight numbers the adventurers).
+        highlight: Floor tiles to pick from, drawn `REACH_GLYPH` (a fight's reachable tiles).
+        cursor: The tile being chosen, drawn `CURSOR_GLYPH`, or None.
     """
 
     width: int
@@ -99,6 +108,8 @@ class MapView:
     lit: frozenset[Pos] = frozenset()
     party: Pos = (0, 0)
     markers: Mapping[Pos, Marker] = field(default_factory=dict)
+    highlight: frozenset[Pos] = frozenset()
+    cursor: Pos | None = None
 
     def code_at(self, pos: Pos) -> str:
         """The terrain code at `pos`, or " " off the map."""
@@ -110,8 +121,12 @@ class MapView:
 
 def cell(view: MapView, pos: Pos) -> tuple[str, str]:
     """The glyph at `pos` and its component class suffix ("" for unknown, drawn blank)."""
+    if pos == view.cursor and pos != view.party:
+        return CURSOR_GLYPH, "target"
     if pos == view.party:
-        return MARKER_GLYPHS["party"], "party"
+        marker = view.markers.get(pos)
+        numbered = marker is not None and marker.kind == "party"
+        return (marker.char if marker is not None and numbered else MARKER_GLYPHS["party"]), "party"
     in_sight = pos in view.visible
     if not in_sight and pos not in view.seen:
         return " ", ""
@@ -122,6 +137,8 @@ def cell(view: MapView, pos: Pos) -> tuple[str, str]:
     if not in_sight:
         return code, "remembered"
     style = TERRAIN_CLASS.get(code, "floor")
+    if pos in view.highlight and style == "floor":
+        return REACH_GLYPH, "reach"
     if pos in view.lit and style == "floor":
         style = "lit"
     return SHOWN_GLYPHS.get(code, code), style
@@ -129,7 +146,7 @@ def cell(view: MapView, pos: Pos) -> tuple[str, str]:
 
 def describe_tile(view: MapView, pos: Pos) -> str:
     """A tile in words: what is there and whether it is seen, remembered or unknown."""
-    if pos == view.party:
+    if pos == view.party and pos not in view.markers:
         return "The party."
     if pos not in view.visible and pos not in view.seen:
         return "Unexplored."
@@ -172,6 +189,8 @@ STYLE_NAMES = (
     "corpse",
     "trap",
     "target",
+    "ally",
+    "reach",
 )
 """Suffixes of the component classes the map draws with."""
 
@@ -238,6 +257,8 @@ class TileMap(ScrollView, can_focus=True, inherit_bindings=False):
         changed |= set(old.markers.keys()) ^ set(new.markers.keys())
         changed |= {pos for pos, marker in new.markers.items() if old.markers.get(pos) != marker}
         changed |= {old.party, new.party}
+        changed |= old.highlight ^ new.highlight
+        changed |= {pos for pos in (old.cursor, new.cursor) if pos is not None}
         rows = sorted({y for _, y in changed})
         if len(rows) > self.size.height:
             self.refresh()

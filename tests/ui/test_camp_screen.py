@@ -1,0 +1,112 @@
+"""The camp screen (§10.3): set up camp from the expedition, cook, sleep, see the ambush odds, break camp."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import OptionList, Static
+
+from expedition.rules.camp import camp_of
+from expedition.rules.camp_actions import Cook, Sleep
+from expedition.rules.campaign import Phase
+from expedition.rules.conditions import Affliction
+from expedition.rules.exploration import SetUpCamp
+from expedition.rules.items import Item, ItemDef, Tag
+from expedition.rules.places import TORSO
+from expedition.session.session import Session
+from expedition.session.views import Seat
+from expedition.ui.app import make_app
+from expedition.ui.screens.camp import CampScreen
+from expedition.ui.screens.expedition import ExpeditionScreen
+from tests.ui.conftest import plain
+from tests.ui.expedition_fixtures import sample_session
+
+WIDE = (120, 40)
+"""A roomy terminal."""
+SUPPLIES = ItemDef(key="camping_supplies", name="Camping supplies", tags=frozenset({Tag.CAMP}))
+RATION = ItemDef(key="ration", name="Ration", tags=frozenset({Tag.SLOW, Tag.CAMP}))
+
+
+def camp_ready_session() -> Session:
+    """The sample party with 2 camping supplies and 2 rations, everyone Hungry; the tripwire is spent."""
+    session = sample_session()
+    state = session.state
+    assert state.expedition is not None
+    for trap in state.expedition.level.traps:
+        trap.disarmed = True  # camp is made only away from armed traps (§10.1)
+    first = state.party[0]
+    for defn in (SUPPLIES, RATION):
+        item = Item.new(state.next_uid, defn, 2)
+        state.next_uid += 1
+        item.place = TORSO
+        first.items.append(item)
+    for member in state.party:
+        member.afflictions.add(Affliction.HUNGRY)
+    return session
+
+
+def answer_defaults(session: Session) -> None:
+    while session.pending is not None:
+        session.answer(Seat.host(), session.pending.default)
+
+
+async def _choose(pilot: Any, screen: CampScreen, kind: type) -> None:
+    index = next(i for i, o in enumerate(screen._options) if isinstance(o.action, kind))
+    actions = screen.query_one("#camp-actions", OptionList)
+    actions.focus()
+    actions.highlighted = index
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def _answer_prompts(pilot: Any, session: Session) -> None:
+    for _ in range(20):
+        if session.pending is None:
+            return
+        await pilot.press("escape")  # take each default
+        await pilot.pause()
+
+
+async def test_set_up_camp_cook_sleep_and_break_camp() -> None:
+    """§10.3: the camp screen opens over the expedition, spends the pool, and closes when camp breaks."""
+    session = camp_ready_session()
+    state = session.state
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        expedition_screen = app.screen
+        assert isinstance(expedition_screen, ExpeditionScreen)
+        expedition_screen.submit(SetUpCamp(actor=state.party[0].id))
+        await pilot.pause()
+        await _answer_prompts(pilot, session)  # 1 supply, light the fire, no long rest
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CampScreen)
+        camp = camp_of(state)
+        assert camp is not None and camp.fire and camp.pool >= 3
+        header = plain(screen.query_one("#camp-header", Static))
+        assert f"Camp actions left: {camp.pool} of {camp.total}" in header
+        assert "Fight (any 6)" in plain(screen.query_one("#camp-ambush", Static))
+        before = camp.pool
+        await _choose(pilot, screen, Cook)
+        await _answer_prompts(pilot, session)
+        assert camp.pool == before - 1
+        assert not any(Affliction.HUNGRY in m.afflictions for m in state.party)
+        await _choose(pilot, screen, Sleep)
+        await _answer_prompts(pilot, session)
+        assert camp.pool == before - 3 and camp.slept
+        await pilot.press("b")  # the ambush roll, then break camp
+        await pilot.pause()
+        await _answer_prompts(pilot, session)
+        await pilot.pause()
+        assert camp_of(state) is None and state.phase is Phase.EXPLORATION
+        assert isinstance(app.screen, ExpeditionScreen)
+
+
+class TestSnapshots:
+    def test_camp_screen(self, snap_compare: Any) -> None:
+        session = camp_ready_session()
+        session.submit(Seat.host(), SetUpCamp(actor=session.state.party[0].id))
+        answer_defaults(session)
+        app = make_app(first_screen=lambda: CampScreen(session))
+        assert snap_compare(app, terminal_size=WIDE)

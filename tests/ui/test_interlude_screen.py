@@ -1,0 +1,183 @@
+"""The interlude screen (§10.4): buying, haggling, selling and ending the interlude by keys; snapshots."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from textual.pilot import Pilot
+
+from expedition.rules.daily import ItemSold
+from expedition.rules.dice import DiceExpr
+from expedition.rules.events import Event
+from expedition.rules.interlude import DailyAction
+from expedition.rules.market import ItemBought, PriceRerolled
+from expedition.session.session import Session
+from expedition.session.views import Seat
+from expedition.ui.app import make_app
+from expedition.ui.screens.expedition import ExpeditionScreen
+from expedition.ui.screens.interlude import InterludeScreen
+from expedition.ui.screens.interlude_prompts import ItemsPrompt
+from expedition.ui.screens.party import PartyScreen
+from expedition.ui.screens.prompts import DecisionPrompt
+from expedition.ui.widgets.interlude_panels import DaySection
+from expedition.ui.widgets.interlude_text import expr_odds, haggle_odds, percent
+from tests.ui.interlude_fixtures import TREASURE, interlude_session
+
+SIZE = (120, 40)
+"""A roomy terminal: the market's columns, the odds beside them and the log all fit."""
+
+
+class Heard:
+    """Every event the session tells the host's seat, in order."""
+
+    def __init__(self, session: Session) -> None:
+        self.events: list[Event] = []
+        session.subscribe(lambda update: self.events.extend(update.events), Seat.host())
+
+    def of(self, kind: type[Event]) -> list[Any]:
+        """The events of one class heard so far."""
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+async def _answer_defaults(pilot: Pilot[None], session: Session) -> None:
+    """Take the suggested answer of every decision the game asks (Esc on each prompt)."""
+    for _ in range(30):
+        if session.pending is None:
+            return
+        assert isinstance(pilot.app.screen, DecisionPrompt)
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def _plan(pilot: Pilot[None], action: DailyAction) -> None:
+    """Highlight a daily action in the day list (from the top) and announce it."""
+    await pilot.press("d")  # the day section, its list focused
+    await pilot.pause()
+    listed = pilot.app.screen.query_one("#day", DaySection).options
+    # The arrows skip the lines that cannot be chosen today.
+    enabled = [o.id for o in listed.options if not o.disabled]
+    await pilot.press("home", *["down"] * enabled.index(f"{action.value}:"), "enter")
+    await pilot.pause()
+
+
+class TestInterludeByKeys:
+    async def test_buy_haggle_sell_and_set_out(self) -> None:
+        """§10.4.3, §6.1, §7.2: from the party screen into the settlement and out on a new expedition."""
+        session = interlude_session()
+        state = session.state
+        jory, lorcan = state.party[0], state.party[1]
+        treasure = next(i for i in lorcan.items if i.defn.key == TREASURE)
+        heard = Heard(session)
+        app = make_app(session=session)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("i")  # the party screen opens the interlude
+            await pilot.pause()
+            assert isinstance(app.screen, InterludeScreen)
+            await pilot.press("e")  # the day of return: only its night is left
+            await pilot.pause()
+            await _answer_defaults(pilot, session)
+            assert state.interlude is not None and state.interlude.day == 2
+            # Jory goes shopping; Lorcan sells the treasure.
+            await _plan(pilot, DailyAction.GO_SHOPPING)
+            await pilot.press("2")
+            await _plan(pilot, DailyAction.SELL)
+            assert isinstance(app.screen, ItemsPrompt)
+            names = [label for _, label in app.screen.items]
+            await pilot.press(*["down"] * names.index(treasure.name), "space", "enter")
+            await pilot.pause()
+            assert [p.action for p in state.interlude.plans] == [DailyAction.GO_SHOPPING, DailyAction.SELL]
+            assert state.interlude.plans[1].items == (treasure.uid,)
+            # Jory buys the first ware, haggles over it, and buys another at the new price.
+            await pilot.press("1", "m", "home", "enter")
+            await pilot.pause()
+            bought = heard.of(ItemBought)
+            assert len(bought) == 1
+            silver = state.silver
+            await pilot.press("h")
+            await pilot.pause()
+            rerolled = heard.of(PriceRerolled)
+            assert len(rerolled) == 1 and jory.id in state.interlude.haggled
+            await pilot.press("b")
+            await pilot.pause()
+            second = heard.of(ItemBought)
+            assert len(second) == 2 and second[1].price == rerolled[0].kept
+            assert state.silver == silver - rerolled[0].kept
+            # The day ends: the sale is made.
+            await pilot.press("e")
+            await pilot.pause()
+            await _answer_defaults(pilot, session)
+            sold = heard.of(ItemSold)
+            assert [s.item for s in sold] == [treasure.uid]
+            assert all(i.uid != treasure.uid for i in lorcan.items)
+            # Setting out ends the interlude and shows the expedition.
+            await pilot.press("o")
+            await pilot.pause()
+            await pilot.pause()
+            assert state.interlude is None and state.expedition is not None
+            assert isinstance(app.screen, ExpeditionScreen)
+
+    async def test_escape_goes_back_to_the_party_screen_and_i_returns(self) -> None:
+        session = interlude_session()
+        app = make_app(session=session)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("i")
+            await pilot.pause()
+            assert isinstance(app.screen, InterludeScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, PartyScreen)
+            assert session.state.interlude is not None
+
+    async def test_insight_is_spent_from_the_party_section(self) -> None:
+        """§10.5.4: Enter on a spend in the party section pays its cost in insight."""
+        session = interlude_session()
+        jory = session.state.party[0]
+        before = jory.insight.spent
+        app = make_app(first_screen=lambda: InterludeScreen(session))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("y", "home", "enter")  # the party section: the first (cheapest) spend
+            await pilot.pause()
+        assert jory.insight.spent == before + 1
+
+
+class TestOdds:
+    def test_price_dice_distribution_is_exact(self) -> None:
+        """§7.2: 2 + 2d6 runs 4..14 and sums to one; 9 is the likeliest."""
+        odds = expr_odds(DiceExpr(2, 6, bonus=2))
+        assert min(odds) == 4 and max(odds) == 14 and sum(odds.values()) == 1
+        assert max(odds, key=odds.__getitem__) == 9
+
+    def test_haggle_odds_of_a_middling_common_price(self) -> None:
+        """§6.1: rerolling 1d6 against a price of 4 is lower 3/6 and higher 2/6."""
+        lower, higher = haggle_odds(DiceExpr(1, 6), 4)
+        assert (lower, higher) == (Fraction(1, 2), Fraction(1, 3))
+        assert percent(lower) == "50%"
+
+
+class TestSnapshots:
+    def test_market_section(self, snap_compare: Any) -> None:
+        """A fief's market on day 2: Jory shopping, one ware asked after, availability odds shown."""
+
+        async def run_before(pilot: Pilot[None]) -> None:
+            await pilot.press("e")  # end the day of return
+            await pilot.pause()
+            await _answer_defaults(pilot, session)
+            await _plan(pilot, DailyAction.GO_SHOPPING)
+            await pilot.press("m", "home", "a")  # ask the first ware's price
+            await pilot.pause()
+
+        session = interlude_session("blacksalt")  # a fief: even common goods roll their risk dice
+        app = make_app(first_screen=lambda: InterludeScreen(session))
+        assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+    def test_night_section(self, snap_compare: Any) -> None:
+        """The night of return: the city's beds, their cost, and the inn's table with its odds."""
+
+        async def run_before(pilot: Pilot[None]) -> None:
+            await pilot.press("n", "home", "down", "down")  # the night section, the inn highlighted
+            await pilot.pause()
+
+        session = interlude_session()
+        app = make_app(first_screen=lambda: InterludeScreen(session))
+        assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
