@@ -31,6 +31,7 @@ from expedition.rules.combat_state import (
 from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.errors import IllegalAction
+from expedition.rules.events import Note
 from expedition.rules.fainting import faint_turn
 from expedition.rules.mortal import near_death_turn
 
@@ -77,11 +78,21 @@ def verify_turn(state: CampaignState, combat: CombatState, member: Character) ->
         )
 
 
-def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolution[None]:
-    """Start `member`'s turn if it has not started: their actions, then Bleeding (§4.6)."""
+def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolution[bool]:
+    """Start `member`'s turn if it has not started: their actions, then Bleeding (§4.6).
+
+    What happens as the turn starts can leave `member` unable to act (Bleeding's fatigue makes
+    them faint or kills them). Their turn then ends at once and play moves on; the action they
+    chose is not taken. Callers must stop when this returns False.
+
+    Returns:
+        True when `member` may go on with the action; False when the turn is over (or no fight).
+    """
     combat = state.expedition.combat if state.expedition else None
-    if combat is None or combat.active == member.id:
-        return
+    if combat is None:
+        return False
+    if combat.active == member.id:
+        return True
     combat.active, combat.last_action = member.id, ""
     combat.actions_left = actions_for(combat, member)
     ctx.emit(TurnStarted(rule="§10.2.1", who=member.id, actions=combat.actions_left))
@@ -89,6 +100,10 @@ def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolut
 
     turn_begins(ctx, member)
     yield from bleeding_tick(ctx, member)
+    if member.can_act and member.id not in combat.fled:
+        return True
+    yield from end_turn(ctx, state, member.id)
+    return False
 
 
 def spend_actions(ctx: Context, state: CampaignState, member: Character, cost: int) -> Resolution[None]:
@@ -153,10 +168,28 @@ def begin_round(ctx: Context, state: CampaignState, combat: CombatState) -> None
             faint_turn(ctx, member)
         elif member.status is Status.MORTALLY_WOUNDED:
             near_death_turn(ctx, member)
+    enlist(ctx, state, combat)
     for foe in combat.conscious_foes:
         if foe.defn.dodge_each_round:
             foe.tokens.dodge += foe.defn.dodge_each_round
             ctx.emit(report_tokens(foe.uid, foe.tokens, "dodges every round", "HOUSE §6.4"))
+
+
+def enlist(ctx: Context, state: CampaignState, combat: CombatState) -> None:
+    """Give a phase to adventurers on the map who can act but have none (HOUSE).
+
+    Only those able to act when the fight started made the DEX check for fast or slow; someone
+    who was fainted then (or came to later) had no phase, so the round flow never waited for them
+    while they still counted as standing, and the rounds cycled without end. House ruling: an
+    adventurer who comes to during a fight joins the slow adventurers, last in the GM's order,
+    from the round after they woke (no DEX check: they are still groggy).
+    """
+    for member in standing(state, combat):
+        if member.id not in combat.fast and member.id not in combat.slow:
+            combat.slow.append(member.id)
+            ctx.emit(
+                Note(rule="HOUSE §10.2.1", text=f"{member.name} comes to and joins the slow adventurers.")
+            )
 
 
 def cleanup(ctx: Context, state: CampaignState, combat: CombatState) -> None:

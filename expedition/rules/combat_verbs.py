@@ -58,17 +58,24 @@ from expedition.rules.skills import Skill, Trait
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
 
+Verb = Callable[[Context, "CampaignState", Any], Generator[Any, str, None]]
+"""A combat verb: resolves one action of the adventurer whose turn it is."""
 INTIMIDATION = parse_attack("PRE 1N")
 """The Intimidate skill's attack on every Nearby foe (§6.1)."""
 
 
-def _start(
-    ctx: Context, state: CampaignState, action: Action
-) -> Generator[Any, str, tuple[CombatState, Character]]:
-    combat = combat_of(state)
-    member = state.character(action.actor)
-    yield from begin_turn(ctx, state, member)
-    return combat, member
+def _start(state: CampaignState, action: Action) -> tuple[CombatState, Character]:
+    return combat_of(state), state.character(action.actor)
+
+
+def _in_turn(verb: Verb) -> Verb:
+    """Wrap a verb so the actor's turn begins first; if that leaves them unable to act, stop there."""
+
+    def run(ctx: Context, state: CampaignState, action: Any) -> Resolution[None]:
+        if (yield from begin_turn(ctx, state, state.character(action.actor))):
+            yield from verb(ctx, state, action)
+
+    return run
 
 
 def _done(ctx: Context, state: CampaignState, member: Character, action: Action) -> Resolution[None]:
@@ -191,13 +198,13 @@ def _on_hit(ctx: Context, member: Character, foe: Foe, specials: frozenset[Speci
 
 
 def _attack(ctx: Context, state: CampaignState, action: AttackFoe) -> Resolution[None]:
-    combat, member = yield from _start(ctx, state, action)
+    combat, member = _start(state, action)
     yield from attack_foe(ctx, state, member, combat.foe(action.target), action.weapon_uid, action.attr)
     yield from _done(ctx, state, member, action)
 
 
 def _recover(ctx: Context, state: CampaignState, action: Recover) -> Resolution[None]:
-    _, member = yield from _start(ctx, state, action)
+    _, member = _start(state, action)
     tokens = member.tokens
     token = action.token or ("dodge" if tokens.dodge else "shield" if tokens.shield else "")
     if token:
@@ -211,9 +218,16 @@ def _recover(ctx: Context, state: CampaignState, action: Recover) -> Resolution[
 
 
 def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Resolution[None]:
+    """Move (or flee) along the route verified when the action was taken.
+
+    The route is fixed before the turn begins: Bleeding's fatigue at the start of the turn may
+    shorten the reach of a move, but a move that was legal when declared goes where it was aimed.
+    """
     to = (int(action.to[0]), int(action.to[1]))
     path = move_routes(state, combat_of(state), state.character(action.actor))[to]  # as verified
-    combat, member = yield from _start(ctx, state, action)
+    if not (yield from begin_turn(ctx, state, state.character(action.actor))):
+        return
+    combat, member = _start(state, action)
     combat.positions[member.id] = to
     ctx.emit(CombatMoved(rule="§10.2.2", who=member.id, path=path))
     if member.tokens.shield and not member.has(Skill.SHIELD_MASTER):
@@ -229,13 +243,13 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
 
 
 def _breath(ctx: Context, state: CampaignState, action: CombatCatchBreath) -> Resolution[None]:
-    _, member = yield from _start(ctx, state, action)
+    _, member = _start(state, action)
     catch_breath(ctx, member, rule="§10.2.2")
     yield from _done(ctx, state, member, action)
 
 
 def _defend(ctx: Context, state: CampaignState, action: Defend) -> Resolution[None]:
-    _, member = yield from _start(ctx, state, action)
+    _, member = _start(state, action)
     shield = held_shield(member)
     assert shield is not None
     bonus = 2 if member.has(Skill.SHIELD_MASTER) else 1 if member.has(Skill.SHIELD_EXPERT) else 0
@@ -245,7 +259,7 @@ def _defend(ctx: Context, state: CampaignState, action: Defend) -> Resolution[No
 
 
 def _dodge(ctx: Context, state: CampaignState, action: Dodge) -> Resolution[None]:
-    combat, member = yield from _start(ctx, state, action)
+    combat, member = _start(state, action)
     helper_id = combat.helped.get(member.id, "")
     helper = state.character(helper_id) if helper_id else None
     result = yield from attribute_test(
@@ -265,7 +279,7 @@ def _dodge(ctx: Context, state: CampaignState, action: Dodge) -> Resolution[None
 def _use(ctx: Context, state: CampaignState, action: CombatUseItem) -> Resolution[None]:
     from expedition.rules.exploration import CURES_BY_ITEM
 
-    _, member = yield from _start(ctx, state, action)
+    _, member = _start(state, action)
     item = next(i for i in member.items if i.uid == action.item)
     if (item.defn.attack or item.defn.is_shield) and not item.wielded:
         busy = {i.place for i in member.items if i.wielded}
@@ -283,14 +297,14 @@ def _use(ctx: Context, state: CampaignState, action: CombatUseItem) -> Resolutio
 
 
 def _help(ctx: Context, state: CampaignState, action: Help) -> Resolution[None]:
-    combat, member = yield from _start(ctx, state, action)
+    combat, member = _start(state, action)
     combat.helped[action.ally] = member.id
     ctx.emit(Note(rule="§10.2.2", text=f"{member.name} helps {state.character(action.ally).name}."))
     yield from _done(ctx, state, member, action)
 
 
 def _feint(ctx: Context, state: CampaignState, action: Feint) -> Resolution[None]:
-    combat, member = yield from _start(ctx, state, action)
+    combat, member = _start(state, action)
     foe = combat.foe(action.target)
     shields = foe.tokens.shield
     foe.tokens.shield = foe.tokens.dodge = 0
@@ -301,7 +315,7 @@ def _feint(ctx: Context, state: CampaignState, action: Feint) -> Resolution[None
 
 
 def _intimidate(ctx: Context, state: CampaignState, action: Intimidate) -> Resolution[None]:
-    combat, member = yield from _start(ctx, state, action)
+    combat, member = _start(state, action)
     combat.intimidated.add(member.id)
     here = combat.positions[member.id]
     targets = [f for f in combat.conscious_foes if manhattan(f.pos, here) <= 6 and not f.defn.immune_to_pre]
@@ -329,17 +343,17 @@ def _end(ctx: Context, state: CampaignState, action: EndTurn) -> Resolution[None
     yield from end_turn(ctx, state, action.actor)
 
 
-VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
-    AttackFoe: _attack,
-    Recover: _recover,
+VERBS: dict[type[Action], Verb] = {
+    AttackFoe: _in_turn(_attack),
+    Recover: _in_turn(_recover),
     CombatMove: _move,
-    CombatCatchBreath: _breath,
-    Defend: _defend,
-    Dodge: _dodge,
-    CombatUseItem: _use,
-    Help: _help,
-    Feint: _feint,
-    Intimidate: _intimidate,
+    CombatCatchBreath: _in_turn(_breath),
+    Defend: _in_turn(_defend),
+    Dodge: _in_turn(_dodge),
+    CombatUseItem: _in_turn(_use),
+    Help: _in_turn(_help),
+    Feint: _in_turn(_feint),
+    Intimidate: _in_turn(_intimidate),
     Flee: _move,
     EndTurn: _end,
 }

@@ -59,11 +59,15 @@ def check_actions(state: CampaignState, actor: str, cost: int) -> None:
         raise IllegalAction(f"That takes {cost} actions; {member.name} has {left} left.")
 
 
-def begin(ctx: Context, state: CampaignState, member: Character) -> Resolution[None]:
-    """Start the actor's turn if it has not started (X1's `begin_turn`)."""
+def begin(ctx: Context, state: CampaignState, member: Character) -> Resolution[bool]:
+    """Start the actor's turn if it has not started (X1's `begin_turn`).
+
+    Returns:
+        False when the start of the turn left them unable to act (the turn is then over): stop.
+    """
     from expedition.rules.combat_rounds import begin_turn
 
-    yield from begin_turn(ctx, state, member)
+    return (yield from begin_turn(ctx, state, member))
 
 
 def spend(ctx: Context, state: CampaignState, member: Character, cost: int, kind: str) -> Resolution[None]:

@@ -131,7 +131,8 @@ def use_maneuver(ctx: Context, state: CampaignState, action: UseManeuver) -> Res
     """Use the maneuver: its effect, then its actions are paid."""
     user = state.character(action.actor)
     effect = effect_for("maneuver", action.maneuver, MANEUVER_EFFECTS, MISSING, state)
-    yield from begin(ctx, state, user)
+    if not (yield from begin(ctx, state, user)):
+        return
     ctx.emit(ManeuverUsed(rule="§5.7", character=user.id, maneuver=action.maneuver, target=action.target))
     yield from effect.apply(ctx, state, user, action.target)
     yield from spend(ctx, state, user, effect.actions, "UseManeuver")

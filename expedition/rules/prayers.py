@@ -112,8 +112,8 @@ def invoke_prayer(ctx: Context, state: CampaignState, action: InvokePrayer) -> R
     cleric = state.character(action.actor)
     effect = effect_for("prayer", action.prayer, PRAYER_EFFECTS, MISSING, state)
     fighting = in_combat(state)
-    if fighting:
-        yield from begin(ctx, state, cleric)
+    if fighting and not (yield from begin(ctx, state, cleric)):
+        return
     result = yield from attribute_test(ctx, cleric, Attr.PRE, combat=fighting, rule="§11.2")
     outcome = result.outcome
     ctx.emit(

@@ -124,8 +124,8 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
     spell = spell_def(ctx, action.spell)
     effect = effect_for("spell", action.spell, SPELL_EFFECTS, MISSING, state)
     fighting = in_combat(state)
-    if fighting:
-        yield from begin(ctx, state, caster)
+    if fighting and not (yield from begin(ctx, state, caster)):
+        return
     ctx.emit(
         SpellCast(rule="§11.1", character=caster.id, spell=spell.key, name=spell.name, target=action.target)
     )

@@ -416,3 +416,36 @@ def test_stepping_into_a_room_with_an_encounter_starts_the_fight() -> None:
     assert ended
     assert level.encounters[0].defeated == (ended[0].outcome is CombatOutcome.VICTORY)
     assert all(m.status is not Status.DEAD or True for m in state.party)
+
+
+# --- regressions: the round flow copes with what happens mid-turn -------------------------------
+
+
+def test_an_adventurer_who_faints_from_bleeding_as_the_turn_starts_loses_the_turn_not_the_answer() -> None:
+    """§4.6, §4.3, §10.2.1: Bleeding's fatigue may faint the actor; the turn ends, nothing is refused."""
+    from expedition.rules.conditions import Affliction
+
+    state = make_state("wren", "ash")
+    fight(state, [], ambush=True)
+    wren = state.character("wren")
+    wren.afflictions.add(Affliction.BLEEDING)
+    wren[Attr.PRE].wounds = wren[Attr.PRE].score  # no room left: the point is thrown away
+    ctx = run(state, Dodge(actor="wren"), [], "PRE")
+    combat = combat_of(state)
+    assert wren.status is Status.FAINTED
+    assert "wren" in combat.done and combat.active != "wren"
+    assert not [e for e in ctx.events if isinstance(e, TokensChanged) and e.who == "wren"]
+
+
+def test_an_adventurer_who_comes_to_during_a_fight_joins_the_slow_phase() -> None:
+    """HOUSE §10.2.1, §4.3: one fainted when the fight began gets a phase once awake (no endless rounds)."""
+    state = make_state("wren")
+    wren = state.character("wren")
+    wren.status, wren.faint_turns = Status.FAINTED, 0
+    ctx = Context(ThenSeeded([1]))  # the wake-up roll at the start of round 1 is a trigger
+    resolve_default(start_combat(ctx, state, [rat()], ambush=True))
+    assert state.phase is Phase.COMBAT
+    combat = combat_of(state)
+    assert combat.slow == ["wren"] and combat.fast == []
+    assert combat.phase is CombatPhase.SLOW
+    verify(state, EndTurn(actor="wren"))  # raises if wren may not act now
