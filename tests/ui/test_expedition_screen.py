@@ -338,3 +338,24 @@ async def test_number_keys_choose_who_acts() -> None:
         await pilot.pause()
         assert screen.actor != first
         assert screen.actor == screen.session.state.party[1].id
+
+
+async def test_after_an_action_and_its_prompts_the_arrows_move_the_party_again() -> None:
+    """§10.1: choosing from the action list, answering its prompts, then walking on at once."""
+    session = sample_session()
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "down", "down", "down", "enter")  # the third action: a search
+        await pilot.pause()
+        for _ in range(6):
+            if session.pending is None:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert session.pending is None
+        assert session.state.expedition is not None
+        x, y = session.state.expedition.position
+        await pilot.press("right")
+        await pilot.pause()
+        assert session.state.expedition.position == (x + 1, y)

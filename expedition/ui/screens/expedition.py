@@ -416,6 +416,9 @@ class ExpeditionScreen(CombatMode, Screen[None]):
         if self.session.pending is not None and not self._prompting:
             # After the session's update (already queued) is handled, so a test prompt shows the new dice.
             self.call_later(self._ask_if_pending)
+        else:
+            # The action is over: the keys belong to the map again, not to whatever list had them.
+            self.query_one("#exp-map", TileMap).focus()
 
     def _track_test(self, events: Iterable[Event]) -> None:
         for event in events:

@@ -68,6 +68,8 @@ class ActionBar(Widget):
     """The actions available here; set `choices` to redraw. Enter on one posts `ActionBar.Chosen`."""
 
     choices: reactive[tuple[ActionChoice, ...]] = reactive((), always_update=True, init=False)
+    _shown: tuple[ActionChoice, ...] = ()
+    """The choices on screen before the latest `set_choices` (to keep the highlight's action)."""
     """The actions, enabled ones first."""
 
     @dataclass
@@ -90,17 +92,30 @@ class ActionBar(Widget):
 
     def set_choices(self, choices: Sequence[ActionChoice]) -> None:
         """Show `choices`, the ones that can be done first."""
+        self._shown = self.choices
         self.choices = tuple(sorted(choices, key=lambda choice: not choice.enabled))
 
     def watch_choices(self, choices: tuple[ActionChoice, ...]) -> None:
         listing = self.query_one("#action-list", OptionList)
-        highlighted = listing.highlighted
+        # Keep the highlight on the same action, not the same row: the list is rebuilt after
+        # every update and its order can change under the cursor.
+        before = self._highlighted_action
         options = [Option(choice_text(choice), disabled=not choice.enabled) for choice in choices]
         if not options:
             options = [Option(Text("Nothing can be done here now.", style="italic"), disabled=True)]
         listing.set_options(options)
-        if highlighted is not None and highlighted < len(choices) and choices[highlighted].enabled:
-            listing.highlighted = highlighted
+        rows = [index for index, choice in enumerate(choices) if choice.enabled and choice.action == before]
+        listing.highlighted = rows[0] if rows else None
+
+    @property
+    def _highlighted_action(self) -> object | None:
+        listing = self.query_one("#action-list", OptionList)
+        index = listing.highlighted
+        shown = self._shown
+        if index is None or index >= len(shown):
+            return None
+        action: object | None = shown[index].action
+        return action
 
     @on(OptionList.OptionSelected, "#action-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
