@@ -96,7 +96,7 @@ def approached_test(
     key = yield Decision(
         kind="approach",
         owner=character.id,
-        prompt=f"{character.name} tests {attr} {purpose}. How do they roll?",
+        prompt=f"{character.name} tests {attr}{' ' + purpose if purpose else ''}. How do they roll?",
         choices=choices,
         default=ROLL,
         rule="§3.5",

@@ -410,7 +410,7 @@ def _surgery(ctx: Context, state: CampaignState, action: PerformSurgery) -> Reso
     camp = _pay(ctx, state, action)
     camp.done.append(f"surgery:{action.actor}")
     surgeon = state.character(action.actor)
-    result = yield from run_test(ctx, state, surgeon, Attr.INT, rule="§6.1")
+    result = yield from run_test(ctx, state, surgeon, Attr.INT, purpose="to operate", rule="§6.1")
     ctx.emit(SurgeryPerformed(rule="§6.1", character=surgeon.id, succeeded=result.succeeded))
     if result.succeeded:
         for member in living(state):

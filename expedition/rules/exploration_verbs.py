@@ -145,7 +145,14 @@ def _look(ctx: Context, state: CampaignState, action: LookForTraps) -> Resolutio
     here = traps_here(expedition)
     advantage, disadvantage = find_modifier(here)
     result = yield from run_test(
-        ctx, state, member, Attr.INT, advantage=advantage, disadvantage=disadvantage, rule="§10.1"
+        ctx,
+        state,
+        member,
+        Attr.INT,
+        advantage=advantage,
+        disadvantage=disadvantage,
+        purpose="to find traps",
+        rule="§10.1",
     )
     ctx.emit(TrapsLookedFor(rule="§10.1", character=member.id, outcome=result.outcome))
     if result.succeeded:
@@ -161,7 +168,9 @@ def _disarm(ctx: Context, state: CampaignState, action: DisarmTrap) -> Resolutio
     member = state.character(action.actor)
     trap = expedition.level.trap_at(tuple(action.at))  # type: ignore[arg-type]
     assert trap is not None
-    result = yield from run_test(ctx, state, member, disarm_attr(trap), rule="§10.1")
+    result = yield from run_test(
+        ctx, state, member, disarm_attr(trap), purpose=f"to disarm the {trap.name}", rule="§10.1"
+    )
     if result.succeeded:
         disarm_trap(ctx, trap, rule="§10.1")
     else:
@@ -203,7 +212,9 @@ def _search(ctx: Context, state: CampaignState, action: Search) -> Resolution[No
     advantage = int(
         Skill.INFILTRATION in member.skills or (Skill.LOREMASTER in member.skills and "ruin" in level.theme)
     )
-    result = yield from run_test(ctx, state, member, Attr.INT, advantage=advantage, rule="HOUSE §1.4")
+    result = yield from run_test(
+        ctx, state, member, Attr.INT, advantage=advantage, purpose="to search the room", rule="HOUSE §1.4"
+    )
     expedition.searched.add(f"{expedition.depth}:{room.id}")
     ctx.emit(RoomSearched(rule="HOUSE §1.4", character=member.id, room=room.id, outcome=result.outcome))
     here = traps_here(expedition)
@@ -256,7 +267,9 @@ def _force(ctx: Context, state: CampaignState, action: ForceDoor) -> Resolution[
         yield from _turns(ctx, state, 2)
         return
     locked = door.state is DoorState.LOCKED
-    result = yield from run_test(ctx, state, member, Attr.STR, disadvantage=int(locked), rule="HOUSE §1.4")
+    result = yield from run_test(
+        ctx, state, member, Attr.STR, disadvantage=int(locked), purpose="to force the door", rule="HOUSE §1.4"
+    )
     if result.succeeded:
         _open(ctx, door, "forced")
     if result.outcome is not Outcome.GREAT_SUCCESS:
@@ -274,7 +287,9 @@ def _pick(ctx: Context, state: CampaignState, action: PickLock) -> Resolution[No
         inventory.roll_usage(ctx, member, tools, rule="HOUSE §1.4")
     opened = True
     if cache is not None or expedition.effective_depth >= LOCK_TEST_DEPTH:
-        result = yield from run_test(ctx, state, member, Attr.DEX, rule="HOUSE §1.4")
+        result = yield from run_test(
+            ctx, state, member, Attr.DEX, purpose="to pick the lock", rule="HOUSE §1.4"
+        )
         opened = result.succeeded
     if opened and cache is not None:
         cache.locked = False

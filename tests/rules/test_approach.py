@@ -49,3 +49,12 @@ def test_keeping_it_safe_rolls_two_fewer_dice_section_3_5() -> None:
     result = resolve(approached_test(ctx, hero, Attr.INT, purpose="to read runes"), answers("safe"))
     assert result.outcome is Outcome.SUCCESS and result.faces == (4,)
     assert hero[Attr.INT].fatigue == 0
+
+
+def test_the_prompt_says_what_the_test_is_for_section_3_2() -> None:
+    """§3.2: the question names the roller, the attribute and the purpose."""
+    hero = _hero()
+    decision = next(approached_test(Context(ScriptedDice([])), hero, Attr.INT, purpose="to find traps"))
+    assert decision.prompt == "Hale tests INT to find traps. How do they roll?"
+    bare = next(approached_test(Context(ScriptedDice([])), hero, Attr.INT, purpose=""))
+    assert bare.prompt == "Hale tests INT. How do they roll?"
