@@ -15,7 +15,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -26,6 +25,7 @@ from expedition.rules.camp_options import camp_options, describe
 from expedition.rules.exploration_options import ActionOption
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
+from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.prompts import DecisionPrompt
 
 
@@ -73,14 +73,6 @@ class CampScreen(Screen[None]):
     )
     """Shown on the help screen."""
 
-    class SessionChanged(Message):
-        """The session reported an update for this screen's seat."""
-
-        def __init__(self, update: Update) -> None:
-            super().__init__()
-            self.session_update = update
-            """What the session said."""
-
     def __init__(self, session: Session, seat: Seat | None = None) -> None:
         super().__init__()
         self.session = session
@@ -116,9 +108,9 @@ class CampScreen(Screen[None]):
             self._unsubscribe = None
 
     def _session_updated(self, update: Update) -> None:
-        self.post_message(self.SessionChanged(update))
+        self.post_message(SessionUpdated(update))
 
-    def on_camp_screen_session_changed(self, message: CampScreen.SessionChanged) -> None:
+    def on_session_updated(self, message: SessionUpdated) -> None:
         if camp_of(self.session.state) is None:
             self.dismiss()
             return

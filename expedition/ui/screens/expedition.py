@@ -19,7 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -30,6 +29,7 @@ from expedition.rules.decisions import Decision
 from expedition.rules.events import DiceRolled, Event
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
+from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.combat import COMBAT_BINDINGS, CombatMode
 from expedition.ui.screens.expedition_view import (
     ACTION_KEYS,
@@ -137,15 +137,6 @@ class ExpeditionScreen(CombatMode, Screen[None]):
     )
     """Shown on the help screen."""
 
-    class SessionChanged(Message):
-        """The session reported an update for this screen's seat."""
-
-        def __init__(self, update: Update) -> None:
-            super().__init__()
-            # Not `self.update`: Textual's message queue merges `Update` messages by that name.
-            self.session_update = update
-            """What the session said."""
-
     def __init__(self, session: Session, seat: Seat | None = None) -> None:
         super().__init__()
         self.session = session
@@ -206,9 +197,9 @@ class ExpeditionScreen(CombatMode, Screen[None]):
 
     def _session_updated(self, update: Update) -> None:
         # post_message is safe from any thread, should the session later run in one.
-        self.post_message(self.SessionChanged(update))
+        self.post_message(SessionUpdated(update))
 
-    def on_expedition_screen_session_changed(self, message: ExpeditionScreen.SessionChanged) -> None:
+    def on_session_updated(self, message: SessionUpdated) -> None:
         update = message.session_update
         if self.session.state.expedition is None:
             # The party left the dungeon (or never was in one): back to the party screen.

@@ -16,7 +16,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
@@ -32,6 +31,7 @@ from expedition.rules.turns import SpendInsight
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
 from expedition.session.world import CatalogWorld
+from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.interlude_view import (
     bed_entries,
     day_entries,
@@ -99,15 +99,6 @@ class InterludeScreen(Screen[bool]):
     )
     """Shown on the help screen."""
 
-    class SessionChanged(Message):
-        """The session reported an update for this screen's seat."""
-
-        def __init__(self, update: Update) -> None:
-            super().__init__()
-            # Not `self.update`: Textual's message queue merges `Update` messages by that name.
-            self.session_update = update
-            """What the session said."""
-
     def __init__(self, session: Session, seat: Seat | None = None) -> None:
         super().__init__()
         self.session = session
@@ -168,9 +159,9 @@ class InterludeScreen(Screen[bool]):
         return state.interlude if not state.phase.expedition else None
 
     def _session_updated(self, update: Update) -> None:
-        self.post_message(self.SessionChanged(update))
+        self.post_message(SessionUpdated(update))
 
-    def on_interlude_screen_session_changed(self, message: InterludeScreen.SessionChanged) -> None:
+    def on_session_updated(self, message: SessionUpdated) -> None:
         update = message.session_update
         self.log_events(update.events)
         if self.interlude is None:

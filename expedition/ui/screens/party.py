@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
@@ -25,6 +24,7 @@ from expedition.rules.setting_out import SetOut
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat
 from expedition.session.world import CatalogWorld
+from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.sheet import SheetScreen
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.sheet import CharacterSheet
@@ -141,18 +141,6 @@ class PartyScreen(Screen[None]):
     )
     """Shown on the help screen."""
 
-    class SessionChanged(Message):
-        """The session reported an update for this screen's seat.
-
-        Args:
-            update: What the session said.
-        """
-
-        def __init__(self, update: Update) -> None:
-            super().__init__()
-            self.update = update
-            """What the session said."""
-
     def __init__(self, session: Session, seat: Seat | None = None, *, campaign: str | None = None) -> None:
         super().__init__()
         self.session = session
@@ -202,10 +190,10 @@ class PartyScreen(Screen[None]):
 
     def _session_updated(self, update: Update) -> None:
         # Called by the session, possibly from another thread later on: post_message is thread-safe.
-        self.post_message(self.SessionChanged(update))
+        self.post_message(SessionUpdated(update))
 
-    def on_party_screen_session_changed(self, message: PartyScreen.SessionChanged) -> None:
-        self.log_lines(event_line(event) for event in message.update.events)
+    def on_session_updated(self, message: SessionUpdated) -> None:
+        self.log_lines(event_line(event) for event in message.session_update.events)
         self._draw()
 
     def log_lines(self, lines: Iterable[str]) -> None:
