@@ -17,11 +17,14 @@ from expedition.rules.distance import Range
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
 from expedition.rules.expedition import expedition_of, reveal
+from expedition.rules.exploration import acting, exploring
 from expedition.rules.magic import ManeuverDef, PrayerDef, SpellDef
 from expedition.rules.reach import Reach
+from expedition.rules.skills import Trait
 from expedition.rules.traumas import stun_on_spell_nearby
 
 if TYPE_CHECKING:
+    from expedition.rules.actions import Action
     from expedition.rules.campaign import CampaignState
     from expedition.rules.context import Context
     from expedition.rules.decisions import Resolution
@@ -204,3 +207,28 @@ class RoomLitByMagic(Event):
 
     character: str
     area: str
+
+
+def magic_user(state: CampaignState, action: Action, *, trait: Trait, doing: str, refusal: str) -> Character:
+    """The acting character, if magic of this kind may be worked now (§11): exploring or fighting.
+
+    Args:
+        state: The campaign.
+        action: The casting or praying action.
+        trait: The trait that lets the character do it (Magic user, Divine mandate).
+        doing: What is done, for the refusal ("Spells are cast").
+        refusal: Why someone without `trait` cannot ("is no wizard: only a Magic user casts spells").
+
+    Raises:
+        IllegalAction: Outside exploration and combat, or when the actor lacks `trait`.
+    """
+    from expedition.rules.campaign import Phase
+
+    if state.phase is Phase.EXPLORATION:
+        exploring(state)
+    elif state.phase is not Phase.COMBAT:
+        raise IllegalAction(f"{doing} while exploring or fighting, not during {state.phase.value}.")
+    user = acting(state, action)
+    if trait not in user.traits:
+        raise IllegalAction(f"{user.name} {refusal}")
+    return user

@@ -19,12 +19,19 @@ from expedition.rules.dice import DiceExpr
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event, Note
 from expedition.rules.expedition_turn import exploration_turn
-from expedition.rules.exploration import acting, exploring
+from expedition.rules.exploration import exploring
 from expedition.rules.harm import place_wounds, take_fatigue
 from expedition.rules.items import Tag
 from expedition.rules.judging import Outcome
 from expedition.rules.magic_combat import begin, check_actions, hurt_foe, spend
-from expedition.rules.magic_effects import NEARBY, effect_for, in_combat, party_in_reach, the_world
+from expedition.rules.magic_effects import (
+    NEARBY,
+    effect_for,
+    in_combat,
+    magic_user,
+    party_in_reach,
+    the_world,
+)
 from expedition.rules.prayer_effects import MISSING, PRAYER_EFFECTS
 from expedition.rules.recovery import heal_chosen_wound, recover_fatigue
 from expedition.rules.rolls import attribute_test
@@ -74,16 +81,13 @@ def has_holy_symbol(character: Character) -> bool:
 
 
 def _cleric(state: CampaignState, action: Action) -> Character:
-    from expedition.rules.campaign import Phase
-
-    if state.phase is Phase.EXPLORATION:
-        exploring(state)
-    elif state.phase is not Phase.COMBAT:
-        raise IllegalAction(f"Prayers are said while exploring or fighting, not during {state.phase.value}.")
-    cleric = acting(state, action)
-    if Trait.DIVINE_MANDATE not in cleric.traits:
-        raise IllegalAction(f"{cleric.name} is no cleric: only the Divine mandate is answered.")
-    return cleric
+    return magic_user(
+        state,
+        action,
+        trait=Trait.DIVINE_MANDATE,
+        doing="Prayers are said",
+        refusal="is no cleric: only the Divine mandate is answered.",
+    )
 
 
 def verify_invoke(state: CampaignState, action: InvokePrayer) -> None:

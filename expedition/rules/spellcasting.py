@@ -21,14 +21,21 @@ from expedition.rules.doom import advance_doom
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event, Note
 from expedition.rules.expedition_turn import exploration_turn
-from expedition.rules.exploration import acting, exploring
+from expedition.rules.exploration import exploring
 from expedition.rules.handling import take_away
 from expedition.rules.harm import place_wounds, take_fatigue
 from expedition.rules.items import Tag
 from expedition.rules.judging import Outcome
 from expedition.rules.magic import MishapRow, SpellDef
 from expedition.rules.magic_combat import begin, check_actions, spend, summon
-from expedition.rules.magic_effects import effect_for, in_combat, party_in_reach, the_world, visions
+from expedition.rules.magic_effects import (
+    effect_for,
+    in_combat,
+    magic_user,
+    party_in_reach,
+    the_world,
+    visions,
+)
 from expedition.rules.omens import advance_omens
 from expedition.rules.reach import Reach
 from expedition.rules.rolls import attribute_test
@@ -71,16 +78,13 @@ def has_conductor(character: Character) -> bool:
 
 
 def _wizard(state: CampaignState, action: Action) -> Character:
-    from expedition.rules.campaign import Phase
-
-    if state.phase is Phase.EXPLORATION:
-        exploring(state)
-    elif state.phase is not Phase.COMBAT:
-        raise IllegalAction(f"Spells are cast while exploring or fighting, not during {state.phase.value}.")
-    caster = acting(state, action)
-    if Trait.MAGIC_USER not in caster.traits:
-        raise IllegalAction(f"{caster.name} is no wizard: only a Magic user casts spells.")
-    return caster
+    return magic_user(
+        state,
+        action,
+        trait=Trait.MAGIC_USER,
+        doing="Spells are cast",
+        refusal="is no wizard: only a Magic user casts spells.",
+    )
 
 
 def verify_cast(state: CampaignState, action: CastSpell) -> None:
