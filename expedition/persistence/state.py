@@ -36,6 +36,7 @@ from expedition.rules.enemies import Behaviour, EnemyAction, EnemyDef, EnemySpec
 from expedition.rules.expedition import ExpeditionState
 from expedition.rules.insight import InsightSpend
 from expedition.rules.interlude import DailyPlan, InterludeState
+from expedition.rules.lasting import Lasting
 from expedition.rules.notation import Attack
 from expedition.rules.party import CreationSheet
 from expedition.rules.reach import Reach
@@ -74,6 +75,7 @@ STATE_CLASSES: tuple[type, ...] = (
     EncounterRow,
     CreationSheet,
     CombatState,
+    Lasting,
     Foe,
     EnemyDef,
     EnemyAction,

@@ -23,6 +23,7 @@ from expedition.rules.events import Event
 from expedition.rules.expedition import ExpeditionState
 from expedition.rules.interlude import InterludeState
 from expedition.rules.items import Item
+from expedition.rules.lasting import Lasting
 from expedition.rules.omens import start_omens
 from expedition.rules.party import CreationSheet
 from expedition.rules.trackers import Tracker
@@ -145,6 +146,7 @@ class CampaignState:
         camp: A camp outside any dungeon (camping out in the interlude, §10.3); a dungeon camp is
             kept in `expedition.camp`.
         interlude: The interlude under way (§10.4), None during an expedition or before the first one.
+        lasting: Lasting effects of spells, prayers and maneuvers (`rules.lasting`).
     """
 
     seed: int
@@ -170,6 +172,7 @@ class CampaignState:
     sheets: dict[str, CreationSheet] = field(default_factory=dict)
     camp: CampState | None = None
     interlude: InterludeState | None = None
+    lasting: list[Lasting] = field(default_factory=list)
 
     def character(self, character_id: str) -> Character:
         """The party member with this id.

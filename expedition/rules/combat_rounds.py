@@ -33,6 +33,7 @@ from expedition.rules.decisions import Resolution
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Note
 from expedition.rules.fainting import faint_turn
+from expedition.rules.lasting import Span, end_spans, tick
 from expedition.rules.mortal import near_death_turn
 
 if TYPE_CHECKING:
@@ -204,6 +205,7 @@ def cleanup(ctx: Context, state: CampaignState, combat: CombatState) -> None:
             ctx.emit(report_tokens(foe.uid, foe.tokens, "cleanup", "§10.2.1"))
     combat.fled |= combat.pursued
     combat.pursued.clear()
+    tick(ctx, state, Span.ROUND, rule="§10.2.1")
 
 
 def check_end(ctx: Context, state: CampaignState, combat: CombatState) -> Resolution[bool]:
@@ -266,6 +268,7 @@ def end_combat(
     from expedition.rules.magic_combat import fight_ends
 
     fight_ends(state)
+    end_spans(ctx, state, (Span.ROUND, Span.FIGHT), "fight over", rule="§16 #25")
     expedition.combat = None
     state.phase = Phase.EXPLORATION
     if state.living:

@@ -27,6 +27,7 @@ from expedition.rules.events import Event
 from expedition.rules.expedition import in_darkness
 from expedition.rules.fainting import faint_turn
 from expedition.rules.harm import take_fatigue
+from expedition.rules.lasting import Span, tick
 from expedition.rules.trackers import TrackerTriggered
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     """One exploration turn goes by (§10.1); see the module docstring for what happens in it."""
     state.turn += 1
     ctx.emit(ExplorationTurnPassed(rule="§10.1", turn=state.turn))
+    tick(ctx, state, Span.TURN, rule="§10.1")
     expedition = state.expedition
     here = state.here
     if expedition is not None:

@@ -41,6 +41,7 @@ from expedition.rules.exploration import (
 )
 from expedition.rules.items import Category, Item, ItemDef, Tag
 from expedition.rules.judging import Outcome
+from expedition.rules.lasting import Span, end_spans
 from expedition.rules.skills import Skill
 from expedition.rules.traps import disarm_attr, disarm_trap, find, find_modifier, run_test, spring, traps_here
 
@@ -325,6 +326,7 @@ def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution
     for member in state.living:
         apply_cure(ctx, member, Cure.LEFT_DUNGEON_ALIVE, rule="§4.6")
     ctx.emit(DungeonExited(rule="§10.1", dungeon=here.name, turns=state.turn))
+    end_spans(ctx, state, tuple(Span), "left the dungeon", rule="§10.1")
     state.expedition = None
     state.location = state.settlement
     state.phase = Phase.INTERLUDE

@@ -18,7 +18,7 @@ from expedition.rules.prayers import (
     verify_invoke,
     verify_sacrifice,
 )
-from expedition.rules.spell_effects import SPELL_EFFECTS
+from expedition.rules.spell_book import SPELL_EFFECTS
 from expedition.rules.spellcasting import (
     CastSpell,
     Concentrate,
@@ -53,6 +53,8 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
 
 
 def _targets(state: CampaignState, actor: str, effect: Effect | None = None) -> list[str]:
+    if effect is not None and effect.targets is not None:
+        return effect.targets(state, state.character(actor))
     if effect is not None and effect.check is no_check:
         return [""]  # it takes no target
     found = ["", *(m.id for m in state.living if m.id != actor)]
@@ -60,6 +62,10 @@ def _targets(state: CampaignState, actor: str, effect: Effect | None = None) -> 
     if combat is not None:
         found += [foe.uid for foe in combat.conscious_foes]
     return found
+
+
+def _pretty(key: str) -> str:
+    return key.replace("_", " ").capitalize()
 
 
 def _best(state: CampaignState, actions: list[Action], label: str) -> list[ActionOption]:
@@ -95,17 +101,17 @@ def magic_options(state: CampaignState, actor: str) -> list[ActionOption]:
                 CastSpell(actor=actor, spell=key, target=t)
                 for t in _targets(state, actor, SPELL_EFFECTS.get(key))
             ],
-            f"Cast {key}",
+            f"Cast {_pretty(key)}",
         )
     for key in magic.forgotten_spells:
-        options += _best(state, [Concentrate(actor=actor, spell=key)], f"Concentrate on {key}")
+        options += _best(state, [Concentrate(actor=actor, spell=key)], f"Concentrate on {_pretty(key)}")
     for key in magic.memorised_prayers:
         plea = key in magic.exhausted_prayers
         actions: list[Action] = [
             InvokePrayer(actor=actor, prayer=key, target=t, plea=plea)
             for t in _targets(state, actor, PRAYER_EFFECTS.get(key))
         ]
-        options += _best(state, actions, f"Pray {key}" + (" (desperate plea)" if plea else ""))
+        options += _best(state, actions, f"Pray {_pretty(key)}" + (" (desperate plea)" if plea else ""))
     if magic.god_angry:
         options += _best(state, [MakeSacrifice(actor=actor)], "Make the sacrifice")
     for key in magic.maneuvers:
@@ -115,6 +121,6 @@ def magic_options(state: CampaignState, actor: str) -> list[ActionOption]:
                 UseManeuver(actor=actor, maneuver=key, target=t)
                 for t in _targets(state, actor, MANEUVER_EFFECTS.get(key))
             ],
-            key,
+            _pretty(key),
         )
     return options

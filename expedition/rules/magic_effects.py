@@ -34,6 +34,8 @@ Apply = Callable[["Context", "CampaignState", Character, str], "Resolution[None]
 """Applies an effect: (ctx, state, caster, target)."""
 Check = Callable[["CampaignState", Character, str], None]
 """Raises `IllegalAction` when the effect cannot be used on `target` now."""
+Targets = Callable[["CampaignState", Character], list[str]]
+"""The targets worth offering a player: ids, foe uids, tiles "x,y" or texts (the options list tries each)."""
 
 
 def no_check(state: CampaignState, caster: Character, target: str) -> None:
@@ -49,12 +51,15 @@ class Effect:
         check: Raises `IllegalAction` for a target it cannot reach or affect now.
         combat: True when it works only in a fight, False only outside one, None in both.
         actions: Combat actions it costs (§10.2.2; the content's `actions`, checked by the tests).
+        targets: The targets to offer, when they are not simply "", the party and the foes
+            (tiles, doors, attributes); None offers those.
     """
 
     apply: Apply
     check: Check = no_check
     combat: bool | None = None
     actions: int = 1
+    targets: Targets | None = None
 
 
 def in_combat(state: CampaignState) -> bool:

@@ -99,6 +99,13 @@ def _knock_check(state: CampaignState, caster: Character, target: str) -> None:
         raise IllegalAction("A bar is no lock: Knock/Lock cannot lift it.")
 
 
+def _knock_targets(state: CampaignState, caster: Character) -> list[str]:
+    expedition = expedition_of(state)
+    level = expedition.level
+    spots = [*level.doors, *(cache.pos for cache in level.caches if cache.locked)]
+    return [f"{x},{y}" for x, y in spots if manhattan((x, y), expedition.position) <= 6]
+
+
 def _knock(ctx: Context, state: CampaignState, caster: Character, target: str) -> Resolution[None]:
     expedition = expedition_of(state)
     pos = parse_tile(target)
@@ -160,7 +167,7 @@ def _magic_shield(ctx: Context, state: CampaignState, caster: Character, target:
 SPELL_EFFECTS: dict[str, Effect] = {
     "pain": Effect(_pain, _pain_check, combat=True, actions=2),
     "machine_spirit": Effect(_machine_spirit, _metal_armour_check),
-    "knock_lock": Effect(_knock, _knock_check, combat=False),
+    "knock_lock": Effect(_knock, _knock_check, combat=False, targets=_knock_targets),
     "light": Effect(light_room),
     "nether_swap": Effect(_swap, _swap_check, combat=True),
     "magic_shield": Effect(_magic_shield, _magic_shield_check, combat=True),

@@ -40,7 +40,7 @@ from expedition.rules.omens import advance_omens
 from expedition.rules.reach import Reach
 from expedition.rules.rolls import attribute_test
 from expedition.rules.skills import Trait
-from expedition.rules.spell_effects import MISSING, SPELL_EFFECTS
+from expedition.rules.spell_book import MISSING, SPELL_EFFECTS
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState

@@ -13,7 +13,7 @@ from expedition.rules.dungeon_map import DoorState
 from expedition.rules.errors import IllegalAction
 from expedition.rules.expedition import magic_lit
 from expedition.rules.memorising import memorise, prepare_magic
-from expedition.rules.spell_effects import MISSING, SPELL_EFFECTS
+from expedition.rules.spell_book import MISSING, SPELL_EFFECTS
 from expedition.rules.spellcasting import CastSpell, Concentrate, SpellMishapRolled
 from expedition.rules.turns import verify
 from tests.rules.magic_helpers import WORLD, fight, make_state, run
