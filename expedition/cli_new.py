@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
 from expedition.rules.calling import ClassOptions
 from expedition.rules.character import Attr, Character
 from expedition.rules.context import Context
@@ -45,6 +46,7 @@ def add_new_command(commands: Any) -> None:
     parser.add_argument("--saves", default=None, metavar="DIR", help="saves folder (default: saves/)")
     parser.add_argument("--name", default=None, metavar="CAMPAIGN", help="campaign folder name")
     parser.add_argument("--no-ui", action="store_true", help="print the party instead of opening the game")
+    add_ssh_arguments(parser)
     parser.set_defaults(handler=run_new)
 
 
@@ -52,12 +54,16 @@ def run_new(args: argparse.Namespace) -> int:
     """Make the party the arguments ask for, save it when possible and show it; 2 on bad input."""
     if args.players is not None and not 1 <= args.players <= MAX_PARTY:
         return _fail(f"--players must be 1 to {MAX_PARTY} (got {args.players})")
+    hosting = ssh_hosting(args)
+    if isinstance(hosting, int):
+        return hosting
     if not args.quick:
         if not args.no_ui:
             # The players make the party step by step on the creation screen.
             from expedition.ui.app import run_app
 
-            return run_app(start="new", seed=args.seed, saves=Path(args.saves) if args.saves else None)
+            saves = Path(args.saves) if args.saves else None
+            return run_app(start="new", seed=args.seed, saves=saves, ssh=hosting)
         print("Without the game's screens only quick creation is available; taking every default.")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
@@ -80,7 +86,8 @@ def run_new(args: argparse.Namespace) -> int:
     from expedition.ui.app import run_app
 
     try:
-        return run_app(session=session, saves=session.store.folder.parent if session.store else None)
+        folder = session.store.folder.parent if session.store else None
+        return run_app(session=session, saves=folder, ssh=hosting)
     finally:
         session.close()
 

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
+
 NO_CAMPAIGN = 2
 """Exit code when the campaign cannot be opened (none saved, missing, locked or damaged)."""
 
@@ -37,6 +39,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-ui", action="store_true", help="only open and check the campaign, print where it stands"
     )
+    add_ssh_arguments(parser)
 
 
 def run_continue(args: argparse.Namespace) -> int:
@@ -52,6 +55,9 @@ def run_load(args: argparse.Namespace) -> int:
 def _play(name: str | None, args: argparse.Namespace) -> int:
     from expedition.session.campaigns import CampaignOpenError, open_campaign
 
+    hosting = ssh_hosting(args)
+    if isinstance(hosting, int):
+        return hosting
     saves = Path(args.saves) if args.saves else None
     try:
         session = open_campaign(name, saves=saves)
@@ -73,6 +79,6 @@ def _play(name: str | None, args: argparse.Namespace) -> int:
         from expedition.ui.app import run_app
 
         folder = session.store.folder.parent if session.store is not None else saves
-        return run_app(session=session, saves=folder)
+        return run_app(session=session, saves=folder, ssh=hosting)
     finally:
         session.close()

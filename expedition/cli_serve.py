@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import shlex
 import signal
 import sys
 from pathlib import Path
@@ -70,11 +71,11 @@ def _web(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    command = " ".join([*CLIENT_COMMAND[:-1], "load" if args.campaign else "continue", *(
-        [args.campaign] if args.campaign else [])])  # fmt: skip
-    if args.saves:
-        command += f" --saves {args.saves}"
-    Server(command, host=args.host, port=args.port or 8000).serve()
+    words = [*CLIENT_COMMAND[:-1], "load" if args.campaign else "continue"]
+    words += [args.campaign] if args.campaign else []
+    words += ["--saves", args.saves] if args.saves else []
+    port = 8000 if args.port is None else args.port
+    Server(shlex.join(words), host=args.host, port=port, title="Expedition").serve()
     return 0
 
 

@@ -57,6 +57,8 @@ class Hub:
         self.write_limit = write_limit
         self.lobby = ""
         """The lobby line sent to every client (who plays, who watches, idle times)."""
+        self.on_lobby: Callable[[str], None] | None = None
+        """Called with the new lobby line whenever it changes (the host's own app listens)."""
         self._tokens: dict[str, tuple[Seat, str]] = {}
         self._clients: set[_Client] = set()
         self._server: asyncio.AbstractServer | None = None
@@ -106,6 +108,11 @@ class Hub:
         self.lobby = text
         for client in list(self._clients):
             self._send(client, {"t": "lobby", "text": text})
+        if self.on_lobby is not None:
+            try:
+                self.on_lobby(text)
+            except Exception:  # a listener's bug must not stop the clients' lobby line
+                logger.exception("lobby listener failed")
 
     # --- one client --------------------------------------------------------------------------
 

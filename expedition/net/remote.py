@@ -77,6 +77,8 @@ class RemoteSession:
         """Called (from the reader thread) when the connection to the game ends."""
         self.lobby = ""
         """Who plays, who watches, idle times (the server's lobby line)."""
+        self.on_lobby: Callable[[], None] | None = None
+        """Called (from the reader thread) when the lobby line changes, to redraw it."""
         self.pending: Decision | None = None
         """The decision the game waits for, if any."""
         self.waiting_for = ""
@@ -232,6 +234,11 @@ class RemoteSession:
                 self._reply_ready.notify_all()
         elif kind == "lobby":
             self.lobby = str(message.get("text", ""))
+            if self.on_lobby is not None:
+                try:
+                    self.on_lobby()
+                except Exception:  # a redraw's bug must not stop the updates
+                    logger.exception("lobby listener failed")
         elif kind == "update":
             view = message.get("view")
             if not isinstance(view, dict):

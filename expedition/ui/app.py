@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -28,6 +28,9 @@ from expedition.ui.screens.party import PartyScreen
 from expedition.ui.screens.title import CREDIT, TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
+if TYPE_CHECKING:
+    from expedition.ui.hosting import HostedServer, SshHosting
+
 __all__ = ["CREDIT", "ExpeditionApp", "make_app", "run_app"]
 
 EntrySource = Sequence[CompendiumEntry] | Callable[[], Sequence[CompendiumEntry]]
@@ -47,6 +50,7 @@ class ExpeditionApp(App[None]):
         seat: The seat the player holds; the host's (solo and hotseat) by default.
         saves: The saves folder "Continue" and "Load" look in (see `default_saves_dir`).
         seed: The seed of the next new game (None: a random one each time).
+        ssh: Also serve each campaign opened here over SSH (`new|continue|load --ssh PORT`).
     """
 
     TITLE = "Expedition"
@@ -82,6 +86,7 @@ class ExpeditionApp(App[None]):
         seat: Seat | None = None,
         saves: Path | None = None,
         seed: int | None = None,
+        ssh: SshHosting | None = None,
     ) -> None:
         super().__init__()
         self.seed = seed
@@ -97,6 +102,10 @@ class ExpeditionApp(App[None]):
         """The saves folder (None: the default one)."""
         self.session: Session | None = None
         """The campaign open now, if any."""
+        self.ssh = ssh
+        """How to serve the open campaign over SSH, if at all."""
+        self.hosted: HostedServer | None = None
+        """The SSH server serving the open campaign, while there is one."""
 
     def get_default_screen(self) -> Screen[Any]:
         return TitleScreen()
@@ -155,7 +164,10 @@ class ExpeditionApp(App[None]):
         if isinstance(self.screen, TooSmallScreen):
             self.screen.show_size(width, height)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        hosted, self.hosted = self.hosted, None
+        if hosted is not None:
+            await hosted.stop()  # every connection and client process ends before the app does
         self.close_session()
 
     # --- campaigns ---------------------------------------------------------------------------
@@ -171,9 +183,21 @@ class ExpeditionApp(App[None]):
                 "\n".join(report.lines()), title="Some saves were damaged", severity="warning", timeout=20
             )
         self.push_screen(PartyScreen(session, self.seat), self._party_closed)
+        if self.ssh is not None and self.hosted is None:
+            from expedition.ui.hosting import HostedServer
+
+            self.hosted = HostedServer(self.ssh, session, self._hosting_said)
+            self.hosted.start()
+
+    def _hosting_said(self, text: str, trouble: bool) -> None:
+        self.notify(text, title="SSH", severity="error" if trouble else "information", timeout=10)
 
     def close_session(self) -> None:
         """Give the open campaign back (its lock); every action is already saved."""
+        hosted, self.hosted = self.hosted, None
+        if hosted is not None:
+            # Stop serving first (in the background: the loop goes on), then give the lock back.
+            self.run_worker(hosted.stop(), exclusive=False)
         if self.session is not None:
             self.session.close()
             self.session = None
@@ -276,6 +300,7 @@ def make_app(
     seat: Seat | None = None,
     saves: Path | None = None,
     seed: int | None = None,
+    ssh: SshHosting | None = None,
 ) -> ExpeditionApp:
     """Build the app without running it (tests run it with `app.run_test()` or `snap_compare`).
 
@@ -287,6 +312,7 @@ def make_app(
         seat: The player's seat (the host's by default).
         saves: The saves folder for "Continue" and "Load".
         seed: The seed of the next new game (None: random).
+        ssh: Also serve each campaign opened over SSH.
 
     Returns:
         The app.
@@ -294,7 +320,14 @@ def make_app(
     if start not in ("title", "compendium", "new"):
         raise ValueError(f"unknown start screen {start!r}")
     return ExpeditionApp(
-        entries, start=start, first_screen=first_screen, session=session, seat=seat, saves=saves, seed=seed
+        entries,
+        start=start,
+        first_screen=first_screen,
+        session=session,
+        seat=seat,
+        saves=saves,
+        seed=seed,
+        ssh=ssh,
     )
 
 
@@ -306,6 +339,7 @@ def run_app(
     seat: Seat | None = None,
     saves: Path | None = None,
     seed: int | None = None,
+    ssh: SshHosting | None = None,
 ) -> int:
     """Run the game in this terminal and return an exit code.
 
@@ -316,6 +350,7 @@ def run_app(
         seat: The player's seat (the host's by default).
         saves: The saves folder for "Continue" and "Load".
         seed: The seed of the next new game (None: random).
+        ssh: Also serve each campaign opened over SSH.
 
     Returns:
         0 when the player quits.
@@ -324,5 +359,5 @@ def run_app(
         from expedition.ui.entries import load_entries
 
         entries = load_entries
-    make_app(entries, start=start, session=session, seat=seat, saves=saves, seed=seed).run()
+    make_app(entries, start=start, session=session, seat=seat, saves=saves, seed=seed, ssh=ssh).run()
     return 0

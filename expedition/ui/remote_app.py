@@ -37,6 +37,17 @@ class RemoteApp(ExpeditionApp):
     def _party_closed(self, _: Any) -> None:
         self.exit()
 
+    def lobby_changed(self) -> None:
+        """Redraw the screens that show the lobby line (someone joined, left or went idle)."""
+        from expedition.ui.screens.expedition import ExpeditionScreen
+        from expedition.ui.screens.party import PartyScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, ExpeditionScreen) and screen.is_mounted:
+                screen.refresh_from_session()
+            elif isinstance(screen, PartyScreen) and screen.is_mounted:
+                screen.redraw()
+
     def action_new_game(self) -> None:
         """Not here: a remote connection plays the served campaign only."""
 
@@ -69,7 +80,12 @@ def run_remote_client() -> int:
         with contextlib.suppress(Exception):
             app.call_from_thread(app.exit)
 
+    def lobby() -> None:
+        with contextlib.suppress(Exception):
+            app.call_from_thread(app.lobby_changed)
+
     remote.on_lost = lost
+    remote.on_lobby = lobby
     try:
         app.run()
     finally:

@@ -211,4 +211,4 @@ def test_expedition_new_without_quick_opens_the_creation_screen(
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(app_module, "run_app", lambda **kwargs: calls.append(kwargs) or 0)
     assert main(["new", "--seed", "7", "--saves", str(tmp_path)]) == 0
-    assert calls == [{"start": "new", "seed": 7, "saves": tmp_path}]
+    assert calls == [{"start": "new", "seed": 7, "saves": tmp_path, "ssh": None}]

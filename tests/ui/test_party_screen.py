@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import OptionList, RichLog, Static, TabbedContent
+from textual.widgets import Input, OptionList, RichLog, Static, TabbedContent
 
 from expedition.content.catalog import load_catalog
 from expedition.rules.calling import ClassOptions
@@ -16,11 +16,13 @@ from expedition.rules.creation import CharacterSpec, CreationOptions, create_par
 from expedition.rules.decisions import resolve_default
 from expedition.rules.dice import SeededDice
 from expedition.rules.party import Party
-from expedition.session.campaigns import start_campaign
+from expedition.rules.setting_out import SetOut
+from expedition.session.campaigns import open_campaign, start_campaign
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.screens.load import LoadScreen
+from expedition.ui.screens.name_prompt import NamePrompt
 from expedition.ui.screens.party import HIDDEN_VALUE, PartyScreen
 from expedition.ui.screens.sheet import SheetScreen
 from expedition.ui.screens.title import TitleScreen
@@ -187,3 +189,66 @@ class TestPartyScreenSnapshot:
             press=["n"],  # show the second adventurer's sheet
             terminal_size=EXPEDITION_SIZE,
         )
+
+
+async def test_r_renames_the_player_of_the_shown_adventurer_through_a_prompt(tmp_path: Path) -> None:
+    session = quick_session(tmp_path)
+    app = make_app(SMALL_ENTRIES, session=session)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "r")  # the second adventurer is Player 2's
+        assert isinstance(app.screen, NamePrompt)
+        field = app.screen.query_one(Input)
+        assert field.value == "Player 2"
+        field.value = ""
+        await pilot.press(*"Bea", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PartyScreen)
+        assert [p.name for p in session.state.players] == ["Player 1", "Bea"]
+        header = plain(app.screen.query_one("#party-header", Static))
+        assert f"{session.state.party[1].name} is played by Bea" in header
+        # Esc leaves the name as it was.
+        await pilot.press("r", "x", "escape")
+        await pilot.pause()
+        assert [p.name for p in session.state.players] == ["Player 1", "Bea"]
+
+
+async def test_g_gives_the_shown_adventurer_to_the_next_player_and_it_is_saved(
+    tmp_path: Path,
+) -> None:
+    session = quick_session(tmp_path)
+    first = session.state.party[0]
+    assert first.owner == "player1"
+    app = make_app(SMALL_ENTRIES, session=session)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert first.owner == "player2"
+        header = plain(app.screen.query_one("#party-header", Static))
+        assert f"{first.name} is played by Player 2" in header
+        log = "\n".join(line.text for line in app.screen.query_one("#party-log", RichLog).lines)
+        assert "Character reassigned" in log
+        await pilot.press("g")  # two players: it comes back round to the first
+        await pilot.pause()
+        assert first.owner == "player1"
+    reopened = open_campaign(f"campaign-{SEED}", saves=tmp_path)
+    assert reopened.state.party[0].owner == "player1" and reopened.state.actions == 2
+    reopened.close()
+
+
+async def test_the_give_key_is_refused_with_a_reason_during_an_expedition(tmp_path: Path) -> None:
+    session = quick_session(tmp_path)
+    app = make_app(SMALL_ENTRIES, session=session)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.pause()
+        party = app.screen
+        assert isinstance(party, PartyScreen)
+        assert party.check_action("give_character", ()) is True
+        assert session.submit(Seat.host(), SetOut()).ok
+        await pilot.pause()
+        assert party.check_action("give_character", ()) is False
+        owner = session.state.party[0].owner
+        party.action_give_character()
+        await pilot.pause()
+        assert session.state.party[0].owner == owner

@@ -19,12 +19,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
 from expedition.content.catalog import Catalog
+from expedition.rules.character import Character
 from expedition.rules.events import DiceRolled, Event
+from expedition.rules.owners import ReassignCharacter, between_expeditions, next_player
 from expedition.rules.setting_out import SetOut
+from expedition.rules.turns import RenamePlayer
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat
 from expedition.session.world import CatalogWorld
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.name_prompt import NamePrompt
 from expedition.ui.screens.sheet import SheetScreen
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.sheet import CharacterSheet
@@ -126,6 +130,8 @@ class PartyScreen(Screen[None]):
         Binding("s", "sheet", "Full sheet"),
         Binding("o", "set_out", "Set out"),
         Binding("i", "interlude", "Interlude"),
+        Binding("r", "rename_player", "Rename player"),
+        Binding("g", "give_character", "Give to next player"),
         Binding("escape", "leave", "Title"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -195,6 +201,9 @@ class PartyScreen(Screen[None]):
     def on_session_updated(self, message: SessionUpdated) -> None:
         self.log_lines(event_line(event) for event in message.session_update.events)
         self._draw()
+        if self.session.state.expedition is not None and self.app.screen is self:
+            # Someone else (a co-op player, or the host a spectator watches) set out: follow them.
+            self.show_expedition()
 
     def log_lines(self, lines: Iterable[str]) -> None:
         """Add lines to the screen's log."""
@@ -204,12 +213,23 @@ class PartyScreen(Screen[None]):
 
     def _draw(self) -> None:
         view = self.session.view(self.seat)
-        self.query_one("#party-header", Static).update(Text(header_text(view, self.campaign)))
+        header = header_text(view, self.campaign)
+        shown = self.shown_character()
+        if shown is not None and len(self.session.state.players) > 1:
+            header += f" · {shown.name} is played by {self._player_name(shown.owner)}"
+        banner = getattr(self.session, "banner", "")  # a served game says who plays and who watches
+        if banner:
+            header += f"\n{banner}"
+        self.query_one("#party-header", Static).update(Text(header))
         self.refresh_bindings()
         self.query_one("#party-clocks", Static).update(Text("\n".join(clock_lines(view)) or "No clocks yet."))
         for member in self.session.state.party:
             for sheet in self.query(f"#sheet-{member.id}").results(CharacterSheet):
                 sheet.character = member
+
+    def redraw(self) -> None:
+        """Redraw the header, clocks and sheets from the session (the log keeps its lines)."""
+        self._draw()
 
     def _cycle(self, step: int) -> None:
         ids = [f"tab-{member.id}" for member in self.session.state.party]
@@ -227,13 +247,58 @@ class PartyScreen(Screen[None]):
         """Show the previous adventurer's sheet."""
         self._cycle(-1)
 
+    def shown_character(self) -> Character | None:
+        """The adventurer whose tab is showing."""
+        tabs = self.query("#party-tabs").results(TabbedContent)
+        active = next((t.active for t in tabs), "").removeprefix("tab-")
+        party = self.session.state.party
+        return next((m for m in party if m.id == active), party[0] if party else None)
+
+    def _player_name(self, player_id: str) -> str:
+        return next((p.name for p in self.session.state.players if p.id == player_id), player_id)
+
+    def on_tabbed_content_tab_activated(self, _: TabbedContent.TabActivated) -> None:
+        self._draw()
+
     def action_sheet(self) -> None:
         """Open the shown adventurer's sheet full screen."""
-        active = self.query_one("#party-tabs", TabbedContent).active.removeprefix("tab-")
-        for member in self.session.state.party:
-            if member.id == active:
-                self.app.push_screen(SheetScreen(member))
-                return
+        member = self.shown_character()
+        if member is not None:
+            self.app.push_screen(SheetScreen(member))
+
+    def action_rename_player(self) -> None:
+        """Ask for a new name for the player of the shown adventurer."""
+        member = self.shown_character()
+        if member is None:
+            return
+        player = member.owner
+        name = self._player_name(player)
+        self.app.push_screen(
+            NamePrompt(f"A new name for {name} (who plays {member.name}):", name),
+            lambda new: self._renamed(player, new),
+        )
+
+    def _renamed(self, player: str, name: str | None) -> None:
+        if name is None or name == self._player_name(player):
+            return
+        result = self.session.submit(self.seat, RenamePlayer(player=player, name=name))
+        if not result.ok:
+            self.notify(result.reason, severity="warning")
+
+    def action_give_character(self) -> None:
+        """Give the shown adventurer to the next player (between expeditions)."""
+        member = self.shown_character()
+        if member is None:
+            return
+        target = next_player(self.session.state, member.id)
+        if not target:
+            self.notify("There is no other player to give them to.", severity="warning")
+            return
+        result = self.session.submit(self.seat, ReassignCharacter(actor=member.id, player=target))
+        if not result.ok:
+            self.notify(result.reason, severity="warning")
+            return
+        self.notify(f"{self._player_name(target)} plays {member.name} from now on.")
 
     def action_set_out(self) -> None:
         """Leave the settlement for a new dungeon, or go back to the expedition under way."""
@@ -257,10 +322,12 @@ class PartyScreen(Screen[None]):
             self.action_interlude()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show the interlude key only while an interlude is under way."""
+        """Show the interlude key only during an interlude, the give key only between expeditions."""
         if action == "interlude":
             state = self.session.state
             return state.interlude is not None and state.expedition is None
+        if action == "give_character":
+            return len(self.session.state.players) > 1 and between_expeditions(self.session.state)
         return True
 
     def action_interlude(self) -> None:
