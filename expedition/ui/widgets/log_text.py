@@ -7,18 +7,41 @@ its line shows the first throw, each reroll and the final faces, with the rule s
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from expedition.rules.events import DiceRolled, Event, Note
+from expedition.ui.widgets import (
+    log_formats_camp,
+    log_formats_combat,
+    log_formats_explore,
+    log_formats_magic,
+    log_formats_people,
+)
+from expedition.ui.widgets.log_formats_base import Names, humanise, words
+from expedition.ui.widgets.log_formats_base import name as _name
+from expedition.ui.widgets.log_formats_base import simple as _simple
+from expedition.ui.widgets.log_formats_base import who_list as _who_list
 
-Names = Mapping[str, str]
-"""Display names by character (or enemy) id."""
+__all__ = [
+    "FORMATS",
+    "SKIPPED",
+    "LogEntry",
+    "Names",
+    "build_entries",
+    "describe",
+    "dice_text",
+    "explain",
+    "fold",
+    "humanise",
+    "matches",
+    "words",
+]
 
-SKIPPED = frozenset({"ExplorationTurnPassed", "CampaignStarted"})
-"""Events that do not get a line (a turn passing starts a new group instead)."""
+SKIPPED = frozenset({"ExplorationTurnPassed", "CampaignStarted", "PoolThrown"})
+"""Events that do not get a line: a turn passing starts a new group instead, and a thrown pool is
+told by the judged roll that follows it (with its dice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,28 +71,9 @@ class LogEntry:
         return f"{self.text} ×{self.count}" if self.count > 1 else self.text
 
 
-def words(value: Any) -> str:
-    """A field value in the player's words."""
-    if isinstance(value, Enum):
-        return str(value.value).replace("_", " ")
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return ", ".join(words(v) for v in value) or "none"
-    return str(value).replace("_", " ") if isinstance(value, str) else str(value)
-
-
 def dice_text(sides: int, faces: Iterable[int]) -> str:
     """Dice as shown in the log: "d6 [4][1][6]"."""
     return f"d{sides} " + "".join(f"[{face}]" for face in faces)
-
-
-def _name(names: Names, key: str) -> str:
-    if key == "gm":
-        return "The GM"
-    if key == "party":
-        return "The party"
-    return names.get(key, key)
 
 
 def _dice(event: Any, names: Names) -> str:
@@ -101,18 +105,6 @@ def _hidden(event: Any, names: Names) -> str:
 def _harm(noun: str) -> Callable[[Any, Names], str]:
     def line(event: Any, names: Names) -> str:
         return f"{_name(names, event.character)} takes {event.points} {noun} on {event.attr}"
-
-    return line
-
-
-def _simple(template: str) -> Callable[[Any, Names], str]:
-    def line(event: Any, names: Names) -> str:
-        fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
-        values = {k: words(v) for k, v in fields.items()}
-        for key in ("character", "who", "giver", "receiver", "by"):
-            if key in fields:
-                values[key] = _name(names, str(fields[key]))
-        return template.format(**values)
 
     return line
 
@@ -153,10 +145,6 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
     "FaintTurnPassed": _simple("{character} stays down ({turns_left} turns left)"),
 }
 """Line makers by event class name; other events get a generic line."""
-
-
-def _who_list(names: Names, ids: Any) -> str:
-    return ", ".join(_name(names, str(who)) for who in ids) or "nobody"
 
 
 def _combat_started(event: Any, names: Names) -> str:
@@ -224,11 +212,14 @@ FORMATS.update(
 )
 # Combat lines (§10.2): foes are named through `names` by their uid, as the screen registers them.
 
-
-def humanise(name: str) -> str:
-    """A class name in words: "TrapSprung" → "Trap sprung"."""
-    out = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
-    return out[:1].upper() + out[1:]
+for _topic in (
+    log_formats_explore,
+    log_formats_combat,
+    log_formats_magic,
+    log_formats_camp,
+    log_formats_people,
+):
+    FORMATS.update({kind: maker for kind, maker in _topic.FORMATS.items() if kind not in FORMATS})
 
 
 def describe(event: Event, names: Names) -> str | None:
@@ -245,7 +236,7 @@ def describe(event: Event, names: Names) -> str | None:
         except (AttributeError, KeyError):  # an event changed shape; fall back to the generic line
             pass
     details = [
-        words(_name(names, str(value)) if f.name == "character" else value)
+        words(value, names)
         for f in dataclasses.fields(event)
         if f.name != "rule" and (value := getattr(event, f.name)) not in ("", None, ())
     ]
@@ -266,7 +257,7 @@ def explain(entry: LogEntry, names: Names) -> list[tuple[str, str]]:
             value = getattr(event, f.name)
             if f.name in ("character", "who", "by") and isinstance(value, str):
                 value = _name(names, value)
-            rows.append((f"{label}: {f.name.replace('_', ' ')}", words(value)))
+            rows.append((f"{label}: {f.name.replace('_', ' ')}", words(value, names)))
         if event.rule:
             rows.append((f"{label}: rule", f"{event.rule} in RULES.md"))
     return rows

@@ -1,0 +1,112 @@
+"""Provides the log's words for fights: armour, holds, maneuvers, reactions and what foes do.
+
+Foes are named through `names` by their uid, as the combat screen registers them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from expedition.ui.widgets.log_formats_base import Maker, Names, name, plural, titled, words
+
+
+def target_words(names: Names, target: str) -> str:
+    """A maneuver's or spell's target in words: a name, a tile or an attribute ("" for none)."""
+    if not target:
+        return ""
+    if target in names or target in ("gm", "party"):
+        return name(names, target)
+    return f"the tile {target}" if "," in target else words(target)
+
+
+def _armour_rolled(event: Any, names: Names) -> str:
+    line = f"{name(names, event.who)}'s armour ({plural(event.dice, 'die', 'dice')}) stops {event.reduced}"
+    if event.broken:
+        line += f" — {plural(event.broken, 'armour point')} {'breaks' if event.broken == 1 else 'break'}"
+    return line
+
+
+def _armour_broken(event: Any, names: Names) -> str:
+    points = plural(event.points, "armour point")
+    return f"{name(names, event.who)} loses {points} ({event.working} still working on that piece)"
+
+
+def _resisted(event: Any, names: Names) -> str:
+    how = "hardened skin" if str(event.source).lower() == "hardened" else words(event.source)
+    return f"{name(names, event.who)}'s {how} turns aside {plural(event.points, 'wound')}"
+
+
+def _foe_healed(event: Any, names: Names) -> str:
+    return f"{name(names, event.foe)} heals {plural(event.healed, 'wound')} ({event.total} left)"
+
+
+def _parley(event: Any, names: Names) -> str:
+    who, foe = name(names, event.character), name(names, event.foe)
+    line = f"{who} parleys with {foe}"
+    if event.item:
+        line += f", offering {words(event.item)}"
+    if not event.agreed:
+        return line + ": no deal"
+    leaving = [name(names, uid) for uid in event.leaving]
+    return line + (
+        f": {', '.join(leaving)} agree{'s' if len(leaving) == 1 else ''} to leave" if leaving else ": a deal"
+    )
+
+
+def _shoved(event: Any, names: Names) -> str:
+    who, foe = name(names, event.character), name(names, event.foe)
+    line = f"{who} drives {foe} back {plural(len(event.path), 'tile')}"
+    return line + (" into a wall" if event.slammed else "")
+
+
+def _struggled(event: Any, names: Names) -> str:
+    foe = name(names, event.foe)
+    return f"{foe} struggles and breaks free" if event.freed else f"{foe} struggles but stays held"
+
+
+def _hold_taken(event: Any, names: Names) -> str:
+    return f"{name(names, event.source)} takes hold of {name(names, event.victim)} ({words(event.kind)})"
+
+
+def _hold_broken(event: Any, names: Names) -> str:
+    why = f": {words(event.why, names)}" if event.why else ""
+    return f"{name(names, event.source)}'s hold on {name(names, event.victim)} ends{why}"
+
+
+def _reaction(event: Any, names: Names) -> str:
+    who, foe = name(names, event.character), name(names, event.foe)
+    if event.ally:
+        return f"{who} uses {titled(event.maneuver)} against {foe}, stepping in for {name(names, event.ally)}"
+    return f"{who} answers {foe} with {titled(event.maneuver)}"
+
+
+def _maneuver(event: Any, names: Names) -> str:
+    target = target_words(names, event.target)
+    return f"{name(names, event.character)} uses {titled(event.maneuver)}" + (
+        f" on {target}" if target else ""
+    )
+
+
+def _given_up(event: Any, names: Names) -> str:
+    return f"{name(names, event.who)} will lose {plural(event.owed, 'action')} next turn"
+
+
+FORMATS: dict[str, Maker] = {
+    "ArmourRolled": _armour_rolled,
+    "ArmourPointsBroken": _armour_broken,
+    "WoundsResisted": _resisted,
+    "FoeHealed": _foe_healed,
+    "FoeParleyed": _parley,
+    "FoeShoved": _shoved,
+    "FoeStruggled": _struggled,
+    "GloriousFinish": lambda event, names: (
+        f"{name(names, event.character)} fells {name(names, event.foe)} in a glorious finish: "
+        "the party takes heart"
+    ),
+    "HoldTaken": _hold_taken,
+    "HoldBroken": _hold_broken,
+    "ReactionUsed": _reaction,
+    "ManeuverUsed": _maneuver,
+    "ActionGivenUp": _given_up,
+}
+"""Line makers for fights, by event class name."""

@@ -1,0 +1,209 @@
+"""The log words every event as a sentence: every event class has a line maker (or no line at all).
+
+Event classes are discovered by importing every module of the layers that define them, so a class
+added later is checked without touching this file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+import types
+import typing
+from enum import Enum
+from typing import Any
+
+import pytest
+
+from expedition.rules.armour import ArmourRolled
+from expedition.rules.camp import CampBroken
+from expedition.rules.doom import DoomEffectReached
+from expedition.rules.enemy_effects import FoeHealed
+from expedition.rules.events import EVENT_TYPES, Event, Note
+from expedition.rules.expedition_turn import DarknessEndured, WanderingMonstersComing
+from expedition.rules.exploration_verbs import DoorListenedAt
+from expedition.rules.omens import OmensStarted
+from expedition.rules.trackers import TrackerLowered, TrackerReset, Visibility
+from expedition.ui.widgets.log_text import FORMATS, SKIPPED, describe, humanise
+
+PACKAGES = (
+    "expedition.rules",
+    "expedition.dungeon",
+    "expedition.content",
+    "expedition.persistence",
+    "expedition.session",
+)
+"""Packages whose modules may define events (the layers below the UI)."""
+
+ID_FIELDS = frozenset(
+    {
+        "character",
+        "who",
+        "giver",
+        "receiver",
+        "by",
+        "foe",
+        "victim",
+        "target",
+        "ally",
+        "buyer",
+        "looter",
+        "cook",
+        "holder",
+        "swarm",
+        "attacker",
+        "defender",
+        "fast",
+        "slow",
+        "leaving",
+        "fed",
+    }
+)
+"""Fields that hold a character id or a foe uid: the test fills them with a uid the names know."""
+ID_FIELDS_OF = {"HoldTaken": frozenset({"source"}), "HoldBroken": frozenset({"source"})}
+"""Fields that hold an id in one event only ("source" is a place or an attribute elsewhere)."""
+
+UID = "foe3"
+NAMES = {UID: "Reanimated Husk 1", "jory": "Jory", "lorcan": "Lorcan"}
+
+
+def _event_classes() -> dict[str, type[Event]]:
+    for package in PACKAGES:
+        root = importlib.import_module(package)
+        for module in pkgutil.walk_packages(root.__path__, package + "."):
+            importlib.import_module(module.name)
+    return dict(sorted(EVENT_TYPES.items()))
+
+
+EVENTS = _event_classes()
+
+
+class Unbuildable(Exception):
+    """A field type this test cannot make a plausible value for."""
+
+
+def _value(hint: Any, field: str, ids: frozenset[str] = ID_FIELDS) -> Any:
+    origin = typing.get_origin(hint)
+    if hint is str:
+        return UID if field in ids else "wren"
+    if hint is bool:
+        return True
+    if hint is int:
+        return 2
+    if hint is float:
+        return 1.5
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return next(iter(hint))
+    if origin in (types.UnionType, typing.Union):
+        options = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        return _value(options[0], field)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return (_value(args[0], field),)
+        if args == (int, int):
+            return (1, 2)
+        return tuple(_value(arg, field) for arg in args)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _build(hint)
+    raise Unbuildable(f"{field}: {hint!r}")
+
+
+def _build(cls: type[Any]) -> Any:
+    hints = typing.get_type_hints(cls)
+    ids = ID_FIELDS | ID_FIELDS_OF.get(cls.__name__, frozenset())
+    values = {f.name: _value(hints[f.name], f.name, ids) for f in dataclasses.fields(cls) if f.init}
+    if "rule" in values:
+        values["rule"] = "§1"
+    return cls(**values)
+
+
+def test_every_event_class_has_a_line_maker_or_is_skipped() -> None:
+    """Each event a player may see is worded by a maker of its own, never the generic line."""
+    missing = sorted(
+        kind for kind in EVENTS if kind not in FORMATS and kind not in SKIPPED and kind != "Note"
+    )
+    assert not missing, f"{len(missing)} events have no line maker: {', '.join(missing)}"
+
+
+def test_discovery_finds_events_of_every_layer() -> None:
+    """The registry holds events of rules, session and newer modules alike."""
+    assert {"DiceRolled", "ArmourRolled", "HiddenTrackerMoved", "DoomEffectSeen"} <= set(EVENTS)
+
+
+@pytest.mark.parametrize("kind", [kind for kind in EVENTS if kind != "Note"])
+def test_each_event_reads_as_a_sentence_with_names(kind: str) -> None:
+    """A built event gets its own line: no template braces, no generic "Xxx yyy: a, b", no raw uid."""
+    try:
+        event = _build(EVENTS[kind])
+    except Unbuildable as why:
+        pytest.skip(f"cannot build {kind}: {why}")
+    text = describe(event, NAMES)
+    if kind in SKIPPED:
+        assert text is None
+        return
+    assert isinstance(text, str) and text
+    assert "{" not in text and "}" not in text
+    assert not text.startswith(humanise(kind) + ":") and text != humanise(kind), text
+    assert UID not in text, text
+
+
+def test_armour_line_names_the_foe_and_counts_dice_stopped_and_broken() -> None:
+    event = ArmourRolled(rule="§6.2", who=UID, dice=3, reduced=2, broken=1)
+    assert describe(event, NAMES) == "Reanimated Husk 1's armour (3 dice) stops 2 — 1 armour point breaks"
+
+
+def test_darkness_line_says_terrified_or_fatigue() -> None:
+    """§7.8: ending a turn in the dark costs fatigue or makes the character Terrified."""
+    scared = DarknessEndured(rule="§7.8", character="lorcan", choice="terrified")
+    tired = DarknessEndured(rule="§7.8", character="lorcan", choice="fatigue")
+    assert describe(scared, NAMES) == "Lorcan, in the dark, becomes Terrified"
+    assert describe(tired, NAMES) == "Lorcan, in the dark, takes 1 PRE fatigue"
+
+
+def test_listening_line_tells_what_was_heard() -> None:
+    heard = DoorListenedAt(rule="§8", character="jory", pos=(66, 37), learned=True, heard=2)
+    silent = DoorListenedAt(rule="§8", character="jory", pos=(66, 37), learned=True, heard=0)
+    failed = DoorListenedAt(rule="§8", character="jory", pos=(66, 37), learned=False, heard=-1)
+    assert describe(heard, NAMES) == "Jory listens at the door: something moves beyond it (2 by the sound)"
+    assert describe(silent, NAMES) == "Jory listens at the door: all is still beyond it"
+    assert describe(failed, NAMES) == "Jory listens at the door but learns nothing"
+
+
+def test_reset_line_is_the_clock_starting_over() -> None:
+    event = TrackerReset(rule="§9", tracker="decay", size=6, visibility=Visibility.PUBLIC)
+    assert describe(event, NAMES) == "The decay clock starts over"
+
+
+def test_no_line_tells_a_hidden_doom_or_omens_number() -> None:
+    """Doom values and omen sizes stay out of the words even where the seat filter does not reach."""
+    lines = [
+        describe(CampBroken(rule="§9", doom=7, long_rest=True, returns_to="the gate"), NAMES),
+        describe(DoomEffectReached(rule="§9", tracker="doom", segment=7, effect="x", description="y"), NAMES),
+        describe(OmensStarted(rule="§9", tracker="omens", size=7), NAMES),
+        describe(
+            TrackerLowered(rule="§9", tracker="doom", steps=1, value=7, visibility=Visibility.HIDDEN), NAMES
+        ),
+        describe(TrackerReset(rule="§9", tracker="omens", size=7, visibility=Visibility.HIDDEN), NAMES),
+    ]
+    assert all(line is not None and "7" not in line for line in lines), lines
+
+
+def test_wandering_line_keeps_the_group_unnamed() -> None:
+    event = WanderingMonstersComing(
+        rule="HOUSE §1.5", reason="noise", row=3, group="Ghoul pack", enemies=("ghoul",), depth=1
+    )
+    text = describe(event, NAMES)
+    assert text is not None and "Ghoul" not in text and "ghoul" not in text
+
+
+def test_generic_line_names_foes_it_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An event without a maker still names a foe by its display name, not its uid."""
+    monkeypatch.delitem(FORMATS, "FoeHealed")
+    text = describe(FoeHealed(rule="§12", foe=UID, healed=1, total=3), NAMES)
+    assert text == "Foe healed: Reanimated Husk 1, 1, 3"
+
+
+def test_a_note_is_its_own_text() -> None:
+    assert describe(Note(rule="", text="The wind howls."), NAMES) == "The wind howls."
