@@ -1,8 +1,10 @@
 """Provides the exploration actions (§10.1, HOUSE §1.4) and their guards: what the party may do in a dungeon.
 
-Each action is a frozen `Action`; `verify_exploration` raises `IllegalAction` with a reason,
-`exploration_cost` says how many exploration turns (ET) it takes, and the verbs live in
-`exploration_verbs`. `expedition.rules.turns` dispatches to both.
+Each action is a frozen `Action` defined in `exploration_actions`; here `GUARDS` holds each one's
+guard, which raises `IllegalAction` with a reason, and `exploration_cost` says how many exploration
+turns (ET) it takes. The checks the guards share (who acts, where the party is, what is here) live
+in `exploration_checks`, the verbs in `exploration_verbs`; `expedition.rules.turns` dispatches to
+guards and verbs. The actions, constants and checks are re-exported here.
 
 Time (§10.1): the party moves as one marker, and every action is taken by one character (or
 by the party as a whole). Each action that costs time is its own turn, so two characters acting
@@ -12,229 +14,90 @@ character may use one slow item too, for no further turn (`ExpeditionState.slow_
 
 House rule for moving: stepping within a room or a corridor is free; stepping into a different
 room or corridor area costs 1 ET; a doorway belongs to the area the party came from.
-Concentrate (wizards) is not here: it needs the forgotten-spell rules, which do not exist yet.
+Concentrate (wizards) is not here: it is a spellcasting action (`spellcasting`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.actions import Action
-from expedition.rules.afflictions import Cure
-from expedition.rules.character import Character, Status
-from expedition.rules.distance import Pos, manhattan
-from expedition.rules.dungeon_map import Cache, Door, DoorState, Tile
-from expedition.rules.errors import IllegalAction, InvalidAction
-from expedition.rules.expedition import ExpeditionState, area_of, expedition_of
-from expedition.rules.items import Item, Tag
+from expedition.rules.distance import manhattan
+from expedition.rules.dungeon_map import DoorState, Tile
+from expedition.rules.errors import IllegalAction
+from expedition.rules.exploration_actions import (
+    BREAKERS,
+    CURES_BY_ITEM,
+    DIRECTIONS,
+    LOCK_TEST_DEPTH,
+    LOCKPICKS,
+    POLE,
+    Ascend,
+    Descend,
+    DisarmTrap,
+    ExitDungeon,
+    ForceDoor,
+    ListenAtDoor,
+    LookForTraps,
+    Loot,
+    PickLock,
+    Search,
+    SetUpCamp,
+    Step,
+    UseItem,
+)
+from expedition.rules.exploration_checks import (
+    acting,
+    adjacent_door,
+    area_after,
+    carried_tool,
+    enemies_here,
+    exploring,
+    living_members,
+    lootable,
+    safe_here,
+    slow_cost,
+    step_target,
+)
+from expedition.rules.items import Tag
 from expedition.rules.skills import Skill
 from expedition.rules.traps import can_disarm, known_armed, traps_here
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
 
-DIRECTIONS: dict[str, Pos] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-"""Step directions by name."""
-POLE = "three_meter_pole"
-"""The tool that lets anyone look for traps with a plan (§10.1)."""
-LOCKPICKS = "lockpicking_tools"
-"""The tools that pick locks (HOUSE §1.4)."""
-BREAKERS = ("battle_axe", "pickaxe", "shovel_or_pickaxe", "sledgehammer", "war_hammer", "hatchet")
-"""Tools that break a door barred from the other side (HOUSE §1.4)."""
-CURES_BY_ITEM: dict[str, Cure] = {
-    "water": Cure.WATER,
-    "bandages": Cure.BANDAGE,
-    "healing_tonic": Cure.TONIC,
-    "wine": Cure.WINE,
-    "wine_of_yoros": Cure.WINE,
-}
-"""Items whose use cures afflictions (§4.6); lights are lit or put out. Others are not usable yet."""
-LOCK_TEST_DEPTH = 3
-"""From this effective depth a lock also needs a DEX test (HOUSE §1.4)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Step(Action):
-    """Move the party one tile orthogonally (§10.1; HOUSE rule on cost in the module docstring).
-
-    Attributes:
-        direction: "north", "east", "south" or "west".
-    """
-
-    direction: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Loot(Action):
-    """Take what the caches of this area hold (§10.1): 1 ET."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LookForTraps(Action):
-    """Look for traps in this area (§10.1): 1 ET, an INT test.
-
-    Attributes:
-        plan: Without Infiltration, how the character uses their pole (a clear plan is required).
-    """
-
-    plan: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DisarmTrap(Action):
-    """Disarm a found trap (§10.1): 1 ET, a DEX test; failure sets it off.
-
-    Attributes:
-        at: The trap's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class UseItem(Action):
-    """Use a carried item (§10.1): quick items are free, a slow item takes the turn.
-
-    Attributes:
-        item: The item's uid.
-    """
-
-    item: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Search(Action):
-    """Search the room (HOUSE §1.4): 1 ET, an INT test for secret doors and hidden caches."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ListenAtDoor(Action):
-    """Listen at a door (HOUSE §1.4): 1 ET, an INT check.
-
-    Attributes:
-        at: The door's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ForceDoor(Action):
-    """Force a stuck or locked door, or break one barred from this side (HOUSE §1.4).
-
-    Attributes:
-        at: The door's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PickLock(Action):
-    """Pick the lock of a door or a chest with lockpicking tools (HOUSE §1.4): 1 ET.
-
-    Attributes:
-        at: The door's or the cache's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetUpCamp(Action):
-    """Set up camp here (§10.1): 1 ET for the whole camp; only in a safe place."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExitDungeon(Action):
-    """Leave the dungeon by its exit for the interlude (§10.1): doom +2."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Descend(Action):
-    """Take the stairs down to the next level: 1 ET."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ascend(Action):
-    """Take the stairs up to the level above: 1 ET."""
-
-
-# --- shared guards -----------------------------------------------------------------------------
-
-
-def exploring(state: CampaignState) -> ExpeditionState:
-    """The expedition, when the party is exploring it.
-
-    Raises:
-        IllegalAction: Outside exploration or outside a dungeon.
-    """
-    from expedition.rules.campaign import Phase
-
-    if state.phase is not Phase.EXPLORATION:
-        raise IllegalAction(f"That is done while exploring, not during {state.phase.value}.")
-    expedition = expedition_of(state)
-    if not any(member.can_act for member in state.party):
-        raise IllegalAction("Nobody in the party can act.")
-    return expedition
-
-
-def acting(state: CampaignState, action: Action) -> Character:
-    """The character taking `action`, who must be able to act.
-
-    Raises:
-        InvalidAction: Without an actor.
-        IllegalAction: When they are not in the party or cannot act.
-    """
-    if not action.actor:
-        raise InvalidAction(f"{type(action).__name__} needs the acting character")
-    member = next((c for c in state.party if c.id == action.actor), None)
-    if member is None:
-        raise IllegalAction(f"{action.actor} is not with the party.")
-    if not member.can_act:
-        raise IllegalAction(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
-    return member
-
-
-def _carried(member: Character, keys: tuple[str, ...]) -> Item | None:
-    return next((item for item in member.items if item.defn.key in keys), None)
-
-
-def _adjacent_door(expedition: ExpeditionState, at: Pos) -> Door:
-    level = expedition.level
-    door = level.doors.get(tuple(at))  # type: ignore[arg-type]  # a journal list decodes as a tuple
-    if door is None or level.tile(door.pos) is not Tile.DOOR or (door.secret and not door.found):
-        raise IllegalAction("There is no door there.")
-    if manhattan(door.pos, expedition.position) > 1:
-        raise IllegalAction("The party must stand at the door.")
-    return door
-
-
-def _enemies_here(expedition: ExpeditionState) -> bool:
-    room = expedition.room
-    return room is not None and any(e.room == room.id and not e.defeated for e in expedition.level.encounters)
-
-
-def step_target(expedition: ExpeditionState, direction: str) -> Pos:
-    """The tile one step away in `direction`.
-
-    Raises:
-        InvalidAction: For an unknown direction.
-    """
-    if direction not in DIRECTIONS:
-        raise InvalidAction(f"{direction!r} is not a direction; use north, east, south or west")
-    dx, dy = DIRECTIONS[direction]
-    return (expedition.position[0] + dx, expedition.position[1] + dy)
-
-
-def area_after(expedition: ExpeditionState, target: Pos) -> str:
-    """The area the party is in after stepping on `target`: a doorway keeps the current one."""
-    level = expedition.level
-    if level.tile(target) is Tile.DOOR:
-        return expedition.area
-    return area_of(level, target)
+__all__ = [
+    "BREAKERS",
+    "CURES_BY_ITEM",
+    "DIRECTIONS",
+    "GUARDS",
+    "LOCKPICKS",
+    "LOCK_TEST_DEPTH",
+    "POLE",
+    "Ascend",
+    "Descend",
+    "DisarmTrap",
+    "ExitDungeon",
+    "ForceDoor",
+    "ListenAtDoor",
+    "LookForTraps",
+    "Loot",
+    "PickLock",
+    "Search",
+    "SetUpCamp",
+    "Step",
+    "UseItem",
+    "acting",
+    "area_after",
+    "exploration_cost",
+    "exploring",
+    "living_members",
+    "lootable",
+    "safe_here",
+    "slow_cost",
+    "step_target",
+]
 
 
 def _verify_step(state: CampaignState, action: Step) -> None:
@@ -260,7 +123,7 @@ def _verify_step(state: CampaignState, action: Step) -> None:
 def _verify_loot(state: CampaignState, action: Loot) -> None:
     expedition = exploring(state)
     acting(state, action)
-    if _enemies_here(expedition):
+    if enemies_here(expedition):
         raise IllegalAction("Not with enemies here.")
     if known_armed(traps_here(expedition)):
         raise IllegalAction("Not while a known trap here is armed: disarm it first.")
@@ -271,25 +134,12 @@ def _verify_loot(state: CampaignState, action: Loot) -> None:
         raise IllegalAction("What is here is locked: pick the lock first.")
 
 
-def lootable(expedition: ExpeditionState) -> list[Cache]:
-    """The caches the party can see in its area and has not emptied yet."""
-    level = expedition.level
-    room = expedition.room
-    return [
-        cache
-        for cache in level.caches
-        if not cache.looted
-        and not cache.hidden
-        and (cache.room == room.id if room is not None else cache.pos == expedition.position)
-    ]
-
-
 def _verify_look(state: CampaignState, action: LookForTraps) -> None:
     exploring(state)
     member = acting(state, action)
     if Skill.INFILTRATION in member.skills:
         return
-    if _carried(member, (POLE,)) is None:
+    if carried_tool(member, (POLE,)) is None:
         raise IllegalAction(f"{member.name} needs Infiltration, or a 3 meter pole and a plan.")
     if not action.plan.strip():
         raise IllegalAction("Without Infiltration, say how the pole is used (a clear plan).")
@@ -324,11 +174,6 @@ def _verify_use(state: CampaignState, action: UseItem) -> None:
         raise IllegalAction(f"The {item.name} is spent.")
 
 
-def slow_cost(state: CampaignState, item: Item) -> bool:
-    """True when using the item takes a slow action (it is slow and not also quick)."""
-    return Tag.SLOW in item.defn.tags and Tag.QUICK not in item.defn.tags
-
-
 def _verify_search(state: CampaignState, action: Search) -> None:
     expedition = exploring(state)
     acting(state, action)
@@ -339,7 +184,7 @@ def _verify_search(state: CampaignState, action: Search) -> None:
 def _verify_listen(state: CampaignState, action: ListenAtDoor) -> None:
     expedition = exploring(state)
     acting(state, action)
-    door = _adjacent_door(expedition, action.at)
+    door = adjacent_door(expedition, action.at)
     if door.state is DoorState.OPEN:
         raise IllegalAction("The door stands open: there is nothing to listen through.")
 
@@ -347,43 +192,29 @@ def _verify_listen(state: CampaignState, action: ListenAtDoor) -> None:
 def _verify_force(state: CampaignState, action: ForceDoor) -> None:
     expedition = exploring(state)
     member = acting(state, action)
-    door = _adjacent_door(expedition, action.at)
+    door = adjacent_door(expedition, action.at)
     if door.state in (DoorState.OPEN, DoorState.CLOSED):
         raise IllegalAction("The door is not stuck: just go through.")
     if door.state is DoorState.BARRED:
         if door.barred_from == expedition.position:
             raise IllegalAction("The bar is on this side: lift it and go through.")
-        if _carried(member, BREAKERS) is None:
+        if carried_tool(member, BREAKERS) is None:
             raise IllegalAction("A door barred from the other side needs an axe, pickaxe or sledgehammer.")
 
 
 def _verify_pick(state: CampaignState, action: PickLock) -> None:
     expedition = exploring(state)
     member = acting(state, action)
-    if _carried(member, (LOCKPICKS,)) is None:
+    if carried_tool(member, (LOCKPICKS,)) is None:
         raise IllegalAction(f"{member.name} has no lockpicking tools.")
     cache = expedition.level.cache_at(tuple(action.at))  # type: ignore[arg-type]
     if cache is not None and cache in lootable(expedition):
         if not cache.locked:
             raise IllegalAction("It is not locked.")
         return
-    door = _adjacent_door(expedition, action.at)
+    door = adjacent_door(expedition, action.at)
     if door.state is not DoorState.LOCKED:
         raise IllegalAction("The door is not locked.")
-
-
-def safe_here(state: CampaignState) -> str:
-    """Why this is not a safe place to camp (§10.1), or "" when it is."""
-    expedition = expedition_of(state)
-    if expedition.room is None:
-        return "Camp is made in a room, not in a corridor."
-    if _enemies_here(expedition):
-        return "Not with enemies here."
-    if known_armed(traps_here(expedition)):
-        return "Not beside an armed trap."
-    if expedition.coming:
-        return "Something is coming: this is no place to rest."
-    return ""
 
 
 def _verify_camp(state: CampaignState, action: SetUpCamp) -> None:
@@ -453,8 +284,3 @@ def exploration_cost(state: CampaignState, action: Action) -> int:
         door = expedition.level.doors.get(tuple(action.at))  # type: ignore[arg-type]
         return 2 if door is not None and door.state is DoorState.BARRED else 1
     return 1
-
-
-def living_members(state: CampaignState) -> list[Character]:
-    """Party members not dead."""
-    return [member for member in state.party if member.status is not Status.DEAD]
