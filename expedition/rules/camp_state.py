@@ -24,6 +24,8 @@ class CampPlace:
         extra_dice: Ambush dice added by doom effects and other events.
         in_dungeon: True inside a dungeon: breaking camp advances its doom, and an ambush draws
             on its wandering table. False when camping out during the interlude.
+        campers: Who sleeps on the interlude's camp table after this camp: the setup leaves each
+            of them one camping supply, which that table needs (house). Empty in a dungeon.
     """
 
     name: str = ""
@@ -35,6 +37,7 @@ class CampPlace:
     long_rest: bool | None = None
     extra_dice: int = 0
     in_dungeon: bool = True
+    campers: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

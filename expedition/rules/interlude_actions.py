@@ -3,7 +3,10 @@
 The day runs events → actions → hunger → sleep (§16 #14). The morning's Blacksalt event is
 rolled as the day begins (at the end of the night before), so the day's plans and shopping know
 it; `EndDay` then resolves the announced actions, hunger and the night, and opens the next day.
-`GUARDS` and `VERBS` join the campaign's dispatch in `turns`.
+When anyone camps out, `EndDay` stops after the actions and sets up the camp; breaking it runs
+the rest of the night (`camp_out`, house). While the locals hunt the party (§9.4 doom 7) each
+morning brings the hunt (`hunt`). Moving items (`stash`) joins here too. `GUARDS` and `VERBS`
+join the campaign's dispatch in `turns`.
 """
 
 from __future__ import annotations
@@ -14,16 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from expedition.rules.actions import Action
 from expedition.rules.blacksalt_events import blacksalt_event
+from expedition.rules.camp_out import hold_camp
 from expedition.rules.character import Character, Status
 from expedition.rules.context import Context
 from expedition.rules.daily import actions_allowed, resolve_plan, verify_plan
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
+from expedition.rules.hunt import the_hunt
 from expedition.rules.interlude import DailyAction, DailyPlan, InterludeState, current, interlude_content
 from expedition.rules.market import ask_price as market_ask_price
 from expedition.rules.market import buy, haggle, trade_network, verify_shopping
 from expedition.rules.skills import Skill
 from expedition.rules.sleep import hunger, sleep, verify_bed
+from expedition.rules.stash import GUARDS as STASH_GUARDS
+from expedition.rules.stash import VERBS as STASH_VERBS
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
@@ -152,6 +159,7 @@ GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     Haggle: _verify_market,
     TradeNetwork: _verify_market,
     NewRecruit: _verify_recruit,
+    **STASH_GUARDS,
 }
 """Each interlude action's guard."""
 
@@ -182,7 +190,24 @@ def _do_end(ctx: Context, state: CampaignState, action: EndDay) -> Resolution[No
         for plan in list(interlude.plans):
             if plan.action is not DailyAction.GO_SHOPPING:
                 yield from resolve_plan(ctx, state, interlude, plan)
-        yield from hunger(ctx, state, interlude)
+    camped = yield from hold_camp(ctx, state, interlude)
+    if not camped:
+        yield from night(ctx, state, interlude)
+
+
+def night(
+    ctx: Context, state: CampaignState, interlude: InterludeState, *, fed: tuple[str, ...] = ()
+) -> Resolution[None]:
+    """The evening's end (§10.4.5): hunger (not on the day of return), the beds, then the next day.
+
+    Args:
+        ctx: Dice and events.
+        state: The campaign.
+        interlude: The interlude under way.
+        fed: Who ate a cooked meal at tonight's camp and needs no ration (house).
+    """
+    if not interlude.arrival:
+        yield from hunger(ctx, state, interlude, fed=fed)
     yield from sleep(ctx, state, interlude)
     yield from begin_day(ctx, state, interlude)
 
@@ -199,6 +224,7 @@ def begin_day(ctx: Context, state: CampaignState, interlude: InterludeState) -> 
     ctx.emit(InterludeDayBegan(rule="§10.4.1", day=interlude.day))
     if state.living:
         yield from blacksalt_event(ctx, state, interlude)
+    yield from the_hunt(ctx, state, interlude)
 
 
 def _size(ctx: Context, state: CampaignState) -> Any:
@@ -248,6 +274,7 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
     Haggle: _do_haggle,
     TradeNetwork: _do_trade,
     NewRecruit: _do_recruit,
+    **STASH_VERBS,
 }
 """Each interlude action's verb."""
 

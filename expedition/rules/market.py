@@ -46,7 +46,8 @@ def _roll_stock(ctx: Context, size: SettlementSize, defn: ItemDef, who: str) -> 
     availability = size.availability(defn.category)
     if availability.always or availability.never:
         return availability.always
-    faces = ctx.roll(availability.risk_dice, 6, who=who, why=f"is there {defn.name}?", rule="§7.2")
+    why = f"whether the {defn.name} is for sale"
+    faces = ctx.roll(availability.risk_dice, 6, who=who, why=why, rule="§7.2")
     return risk_triggered(faces)
 
 

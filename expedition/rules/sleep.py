@@ -3,7 +3,9 @@
 Beds come from the content's sleeping places. The inn costs more with settlement doom and
 closes at doom 4 (§9.4); overcrowding doubles housing and empty streets halve it (§10.4.4).
 House (HOUSE §4.4): proper accommodation is a rented room, in a size 4–5 settlement only,
-3 silver a night. Camping out needs a camping supply per sleeper and rolls the camp table.
+3 silver a night. Camping out needs a camping supply per sleeper and rolls the camp table, after
+a camp phase (`camp_out`). House (§9.4 doom 7, `hunt`): while the locals hunt the party, only the
+streets are left, and any other bed chosen rolls the streets table.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from expedition.rules.conditions import Affliction
 from expedition.rules.context import Context
 from expedition.rules.decay import roll_decay_table
 from expedition.rules.decisions import Resolution
-from expedition.rules.doom import inn_closed, inn_surcharge
+from expedition.rules.doom import hunted, inn_closed, inn_surcharge
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event, Note
 from expedition.rules.interlude import InterludeContent, InterludeState, interlude_content
@@ -77,8 +79,11 @@ def verify_bed(
     place = next((p for p in content.sleeping_places() if p.key == key), None)
     if place is None or interlude.size not in place_sizes(place):
         raise IllegalAction(f"There is no {key.replace('_', ' ')} to sleep in here.")
-    if key == INN and inn_closed(state.locations[interlude.settlement].doom.filled):
+    doom = state.locations[interlude.settlement].doom.filled
+    if key == INN and inn_closed(doom):
         raise IllegalAction("The inn is closed to the party.")
+    if hunted(doom) and place.key != streets(content, interlude.size).key:
+        raise IllegalAction("The locals hunt the party: only the streets are left to sleep in.")
     if place.needs and not any(item.defn.key == place.needs for item in member.items):
         raise IllegalAction(f"{member.name} needs {place.needs.replace('_', ' ')} to sleep there.")
     if bed_cost(state, interlude, place) > state.silver:
@@ -86,14 +91,20 @@ def verify_bed(
     return place
 
 
-def hunger(ctx: Context, state: CampaignState, interlude: InterludeState) -> Resolution[None]:
+def hunger(
+    ctx: Context, state: CampaignState, interlude: InterludeState, *, fed: tuple[str, ...] = ()
+) -> Resolution[None]:
     """Hunger bites (§10.4.5): each adventurer eats a ration, carried or from the stash.
 
     Without one they become Hungry and Parched; whoever is already Hungry rolls on the decay
-    table instead (its doom is the settlement's).
+    table instead (its doom is the settlement's). House: the adventurers in `fed` ate a cooked
+    meal at tonight's camp, which is their ration for the day.
     """
     doom = state.locations[interlude.settlement].doom
     for member in state.living:
+        if member.id in fed:
+            ctx.emit(Note(rule="§10.4.5", text=f"{member.name} ate at the camp fire tonight."))
+            continue
         if _eat(ctx, state, member):
             apply_cure(ctx, member, Cure.RATION, rule="§10.4.5")
             continue

@@ -181,3 +181,93 @@ class TestSnapshots:
         session = interlude_session()
         app = make_app(first_screen=lambda: InterludeScreen(session))
         assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def _to_line(pilot: Pilot[None], options: Any, key: str) -> None:
+    """Highlight the line `key` of a focused list (the arrows skip lines that cannot be chosen)."""
+    enabled = [o.id for o in options.options if not o.disabled]
+    await pilot.press("home", *["down"] * enabled.index(key))
+    await pilot.pause()
+
+
+class TestCampingOutAndTheStash:
+    async def test_camping_out_cooks_then_sleeps_on_the_camp_table(self) -> None:
+        """§10.3, §10.4.5 (house): a camp bed opens the camp screen; cook, break camp, roll the camp table."""
+        from expedition.rules.camp import AmbushRolled
+        from expedition.rules.camp_actions import Cook, FoodCooked
+        from expedition.rules.context import Context
+        from expedition.rules.dice import SeededDice
+        from expedition.rules.interlude import new_item, receive
+        from expedition.rules.sleep import Slept
+        from expedition.ui.screens.camp import CampScreen
+        from expedition.ui.widgets.interlude_panels import NightSection
+
+        session = interlude_session()
+        state = session.state
+        world = session.world
+        jory = state.party[0]
+        # Jory carries two more camping supplies: one to use up, and so a fire to cook on.
+        receive(
+            Context(SeededDice(0)), state, jory, new_item(state, world.items["camping_supplies"], 2), rule=""
+        )
+        heard = Heard(session)
+        app = make_app(first_screen=lambda: InterludeScreen(session))
+        async with app.run_test(size=SIZE) as pilot:
+            for number in (1, 2, 3):  # Greta has no camping supply: she sleeps in the streets
+                await pilot.press(str(number), "n")
+                await pilot.pause()
+                await _to_line(pilot, app.screen.query_one("#night", NightSection).options, "camp")
+                await pilot.press("enter")
+                await pilot.pause()
+            assert state.interlude is not None
+            assert [state.interlude.beds.get(m.id, "") for m in state.party] == ["camp"] * 3 + [""]
+            await pilot.press("e")  # the evening: the camp is set up (supplies, the fire)
+            await pilot.pause()
+            await _answer_defaults(pilot, session)
+            await pilot.pause()
+            assert isinstance(app.screen, CampScreen)
+            camp = app.screen
+            cook = next(i for i, o in enumerate(camp._options) if isinstance(o.action, Cook))
+            await pilot.press("1", "home", *["down"] * cook, "enter")
+            await pilot.pause()
+            assert [e.cook for e in heard.of(FoodCooked)] == [jory.id]
+            await pilot.press("b")  # break camp: no ambush, the night on the camp table
+            await pilot.pause()
+            await pilot.pause()
+            await _answer_defaults(pilot, session)
+            await pilot.pause()
+            assert isinstance(app.screen, InterludeScreen)
+        assert not heard.of(AmbushRolled)
+        slept = {e.character: e.place for e in heard.of(Slept)}
+        assert [slept[m.id] for m in state.party[:3]] == ["camp"] * 3 and slept["c4"].startswith("streets")
+        assert state.camp is None and state.interlude is not None and state.interlude.day == 2
+
+    async def test_an_item_goes_to_the_stash_and_back(self) -> None:
+        """§7.1 (house): in the party section, s leaves the highlighted item in the stash, k takes it back."""
+        from expedition.ui.widgets.interlude_panels import StashSection
+
+        session = interlude_session()
+        state = session.state
+        jory = state.party[0]
+        torch = next(i for i in jory.items if i.defn.key == "torch")
+        app = make_app(first_screen=lambda: InterludeScreen(session))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("y", "v")  # the party section, its items list focused
+            await pilot.pause()
+            listed = app.screen.query_one("#stash", StashSection).options
+            await _to_line(pilot, listed, f"item:{torch.uid}")
+            await pilot.press("s")
+            await pilot.pause()
+            assert torch in state.stash and torch not in jory.items
+            await _to_line(pilot, listed, f"stash:{torch.uid}")
+            await pilot.press("k")
+            await pilot.pause()
+            assert torch in jory.items and torch not in state.stash
+            # g hands it to another adventurer: Brannoc, the second one offered, has room for it.
+            await _to_line(pilot, listed, f"item:{torch.uid}")
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, DecisionPrompt)
+            await pilot.press("home", "down", "enter")
+            await pilot.pause()
+        assert torch in state.party[2].items and torch not in jory.items

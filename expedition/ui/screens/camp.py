@@ -2,7 +2,9 @@
 
 Pushed over the expedition screen when the party sets up camp and dismissed when camp breaks.
 Decisions the camp asks (which wound heals, the ritual, a brew) are prompted by the expedition
-screen underneath; camped anywhere else, this screen prompts them itself.
+screen underneath; camped anywhere else, this screen prompts them itself. Camping out in the
+interlude (house) pushes it over the interlude screen, which prompts; such a camp has no ambush
+roll, and the panel shows the camp sleeping table the campers roll when it breaks.
 """
 
 from __future__ import annotations
@@ -33,8 +35,17 @@ def _fraction(value: Any) -> str:
     return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
 
 
-def option_text(option: ActionOption) -> Text:
-    """One camp action's line: name, cost in camp actions, what it does, or why not (✗, not colour alone)."""
+OUT_BREAK = "Pack up: no ambush roll; the night goes on and the campers roll the camp table."
+"""What breaking camp does when camping out in the interlude (house)."""
+UNDERNEATH = ("ExpeditionScreen", "InterludeScreen")
+"""Screens that prompt the camp's decisions when they lie under the camp screen."""
+
+
+def option_text(option: ActionOption, *, outside: bool = False) -> Text:
+    """One camp action's line: name, cost in camp actions, what it does, or why not (✗, not colour alone).
+
+    `outside` is True for a camp outside any dungeon, which breaks without an ambush roll.
+    """
     text = Text()
     cost = "free" if option.cost == 0 else f"{option.cost} action{'s' if option.cost > 1 else ''}"
     if option.enabled:
@@ -43,7 +54,7 @@ def option_text(option: ActionOption) -> Text:
     else:
         text.append(f"✗ {option.label}", style="strike")
         text.append(f"  ({cost}) — {option.reason}", style="italic")
-    does = describe(option.action)
+    does = OUT_BREAK if outside and isinstance(option.action, BreakCamp) else describe(option.action)
     if does:
         text.append(f"\n    {does}", style="dim")
     return text
@@ -158,7 +169,10 @@ class CampScreen(Screen[None]):
         actions = self.query_one("#camp-actions", OptionList)
         highlighted = actions.highlighted
         actions.clear_options()
-        actions.add_options([Option(option_text(o), id=str(i)) for i, o in enumerate(self._options)])
+        outside = not camp.place.in_dungeon
+        actions.add_options(
+            [Option(option_text(o, outside=outside), id=str(i)) for i, o in enumerate(self._options)]
+        )
         if highlighted is not None and self._options:
             actions.highlighted = min(highlighted, len(self._options) - 1)
         self.query_one("#camp-ambush", Static).update(self._ambush_text())
@@ -169,6 +183,8 @@ class CampScreen(Screen[None]):
         text = Text()
         if camp is None:
             return text
+        if not camp.place.in_dungeon:
+            return self._camp_table_text()
         for part in ambush_parts(state, camp):
             text.append(f"{part.amount:+d}  {part.label}\n")
         dice = ambush_dice(state, camp)
@@ -179,6 +195,21 @@ class CampScreen(Screen[None]):
         text.append(
             f"Surprised (two 6s or more): {_fraction(odds.surprised)} ≈ {float(odds.surprised):.0%}\n"
         )
+        return text
+
+    def _camp_table_text(self) -> Text:
+        # Camping out (house): no ambush; the campers roll the camp sleeping table when camp breaks.
+        from expedition.rules.interlude import InterludeContent
+        from expedition.rules.sleep import CAMP
+        from expedition.ui.widgets.interlude_text import table_lines
+
+        text = Text("No ambush roll outside a dungeon.\n", style="bold")
+        text.append("When the camp breaks, each camper rolls 2d6 on the camp table:\n\n")
+        world = self.session.world
+        if isinstance(world, InterludeContent):
+            place = next((p for p in world.sleeping_places() if p.key == CAMP), None)
+            if place is not None:
+                text.append("\n".join(table_lines(world.roll_table(place.table))))
         return text
 
     # --- acting -------------------------------------------------------------------------------
@@ -217,7 +248,7 @@ class CampScreen(Screen[None]):
         decision = self.session.pending
         if decision is None or self._prompting:
             return
-        if any(type(screen).__name__ == "ExpeditionScreen" for screen in self.app.screen_stack):
+        if any(type(screen).__name__ in UNDERNEATH for screen in self.app.screen_stack):
             return
         owner = self.session.decision_owner(decision)
         if self.seat.kind.value != "host" and owner != self.seat.player:

@@ -1,37 +1,39 @@
 """Provides the interlude screen: a settlement's market, day, night and party, between expeditions (§10.4).
 
 The screen shows the session and submits the interlude's actions to it (PlanDay, Buy, Haggle,
-TradeNetwork, AskPrice, ChooseBed, EndDay, SpendInsight, SetOut); it redraws from the session
-after every update and keeps no game state of its own. The settlement's doom is drawn the way a
-dungeon's is: known to exist, its value hidden ("??").
+TradeNetwork, AskPrice, ChooseBed, EndDay, SpendInsight, SetOut, and GiveItem / StashItem /
+TakeFromStash from the party section); it redraws from the session after every update and keeps
+no game state of its own. Camping out opens the camp screen over it until the camp breaks. The
+settlement's doom is drawn the way a dungeon's is: known to exist, its value hidden ("??").
+
+Its parts: `interlude_base` (the seat, who acts, submitting), `interlude_asking` (the pending
+decisions and the camp screen), `interlude_moves` (giving, stashing and taking items, and plans
+that name items); the sections' widgets are in `expedition.ui.widgets.interlude_panels`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
-from expedition.rules.actions import Action
-from expedition.rules.character import Character, Status
-from expedition.rules.decisions import Decision
 from expedition.rules.events import Event
 from expedition.rules.insight import InsightSpend
-from expedition.rules.interlude import InterludeContent, InterludeState
 from expedition.rules.interlude_actions import AskPrice, Buy, ChooseBed, EndDay, Haggle, TradeNetwork
 from expedition.rules.setting_out import SetOut
 from expedition.rules.turns import SpendInsight
-from expedition.session.session import Session, Update
-from expedition.session.views import Seat, seat_characters
-from expedition.session.world import CatalogWorld
+from expedition.session.session import Update
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.interlude_asking import InterludeAsking
+from expedition.ui.screens.interlude_base import TABS
+from expedition.ui.screens.interlude_items import item_entries, items_info
+from expedition.ui.screens.interlude_moves import InterludeMoves
 from expedition.ui.screens.interlude_view import (
     bed_entries,
     day_entries,
@@ -42,9 +44,7 @@ from expedition.ui.screens.interlude_view import (
     night_detail,
     night_info,
     parse_spend,
-    plan_action,
 )
-from expedition.ui.screens.prompts import DecisionPrompt
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.interlude_panels import (
     DaySection,
@@ -52,18 +52,19 @@ from expedition.ui.widgets.interlude_panels import (
     MarketSection,
     NightSection,
     Section,
+    StashSection,
 )
 from expedition.ui.widgets.interlude_text import SIZE_NAMES, purse_line, wares
 from expedition.ui.widgets.log_text import describe
 from expedition.ui.widgets.sheet import CharacterSheet
 
+__all__ = ["LOG_LINES", "TABS", "InterludeScreen"]
+
 LOG_LINES = 300
 """Log lines kept on screen."""
-TABS = {"market": "pane-market", "day": "pane-day", "night": "pane-night", "party": "pane-party"}
-"""The sections' tab ids."""
 
 
-class InterludeScreen(Screen[bool]):
+class InterludeScreen(InterludeAsking, InterludeMoves):
     """An interlude in a settlement, seen from one seat; dismisses with True when the party set out.
 
     Args:
@@ -81,6 +82,10 @@ class InterludeScreen(Screen[bool]):
         Binding("a", "market('ask')", "Ask price", show=False),
         Binding("h", "market('haggle')", "Haggle", show=False),
         Binding("t", "market('trade')", "Trade network", show=False),
+        Binding("v", "items", "Items"),
+        Binding("g", "move('give')", "Give"),
+        Binding("s", "move('stash')", "To stash"),
+        Binding("k", "move('take')", "Take"),
         Binding("e", "end_day", "End the day"),
         Binding("o", "set_out", "Set out"),
         Binding("escape", "leave", "Party screen"),
@@ -94,22 +99,13 @@ class InterludeScreen(Screen[bool]):
         "highlighted item, a asks its price, h haggles, t uses Trade network; availability shows its "
         "risk dice and odds. Day (d): announce each adventurer's daily action (Go shopping opens the "
         "market to them; Sell asks which items). Night (n): choose where to sleep; each place shows its "
-        "cost and the odds of its table. Party (y): the sheet, the stash and insight to spend. e ends "
+        "cost and the odds of its table; whoever sleeps at the camp first holds a camp (the camp screen), "
+        "then rolls the camp table instead of an ambush. Party (y): the sheet, the items and the stash "
+        "(v focuses them; g gives the highlighted item to another adventurer, s leaves it in the stash, "
+        "k or Enter takes it back) and insight to spend. e ends "
         "the day (actions, hunger, then the night), o sets out. The settlement's doom shows as ??."
     )
     """Shown on the help screen."""
-
-    def __init__(self, session: Session, seat: Seat | None = None) -> None:
-        super().__init__()
-        self.session = session
-        """The campaign in play."""
-        self.seat = seat if seat is not None else Seat.host()
-        """Whose eyes the screen shows the campaign through."""
-        self._chosen = ""
-        self._names: dict[str, str] = {}
-        self._unsubscribe: Callable[[], None] | None = None
-        self._prompting = False
-        self._finished = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="int-header")
@@ -123,7 +119,9 @@ class InterludeScreen(Screen[bool]):
             with TabPane("Party (y)", id=TABS["party"]), Horizontal(id="int-party"):
                 with VerticalScroll(id="int-sheet-box"):
                     yield CharacterSheet(None, id="int-sheet")
-                yield InsightSection(id="insight")
+                with Vertical(id="int-party-side"):
+                    yield StashSection(id="stash")
+                    yield InsightSection(id="insight")
         yield RichLog(id="int-log", max_lines=LOG_LINES, wrap=True, markup=False)
         yield Footer()
 
@@ -138,6 +136,7 @@ class InterludeScreen(Screen[bool]):
                 Text(f"In {where}, day {interlude.day} of the interlude.")
             )
         self._ask_if_pending()
+        self._open_camp()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -145,18 +144,6 @@ class InterludeScreen(Screen[bool]):
             self._unsubscribe = None
 
     # --- from the session ---------------------------------------------------------------------
-
-    @property
-    def content(self) -> InterludeContent | None:
-        """The settlement content the world offers, if it offers it."""
-        world = self.session.world
-        return world if isinstance(world, InterludeContent) else None
-
-    @property
-    def interlude(self) -> InterludeState | None:
-        """The interlude under way, or None once it is over."""
-        state = self.session.state
-        return state.interlude if not state.phase.expedition else None
 
     def _session_updated(self, update: Update) -> None:
         self.post_message(SessionUpdated(update))
@@ -168,7 +155,7 @@ class InterludeScreen(Screen[bool]):
             self._finish(self.session.state.expedition is not None)
             return
         self.refresh_from_session(update.view)
-        if update.pending is not None:
+        if update.pending is not None and not self._camp_closing():
             self._ask_if_pending()
         self._open_camp()
 
@@ -213,30 +200,14 @@ class InterludeScreen(Screen[bool]):
         if actor is not None:
             sheet.lines = lines_for(state.sheets.get(actor.id), self._catalog())
             sheet.character = actor
+        self.query_one("#stash", StashSection).show(
+            items_info(actor), f"Items of {self._actor_name()}, then the stash", item_entries(state, actor)
+        )
         self.query_one("#insight", InsightSection).show(
             insight_info(state, actor), "Spend insight (Enter)", insight_entries(actor)
         )
 
-    def _catalog(self) -> Any:
-        world = self.session.world
-        return world.catalog if isinstance(world, CatalogWorld) else None
-
     # --- who acts -----------------------------------------------------------------------------
-
-    def _mine(self) -> list[Character]:
-        return [m for m in seat_characters(self.session.state, self.seat) if m.status is not Status.DEAD]
-
-    @property
-    def actor(self) -> Character | None:
-        """The adventurer who acts for this seat: the one picked with 1-4, else the first living one."""
-        mine = self._mine()
-        picked = [m for m in mine if m.id == self._chosen]
-        chosen = picked or mine
-        return chosen[0] if chosen else None
-
-    def _actor_name(self) -> str:
-        actor = self.actor
-        return actor.name if actor is not None else "nobody"
 
     def action_pick(self, number: int) -> None:
         """Choose which of this seat's adventurers acts (buys, plans, sleeps, spends)."""
@@ -252,13 +223,6 @@ class InterludeScreen(Screen[bool]):
         self.query_one(f"#{section}", Section).options.focus()
 
     # --- acting -------------------------------------------------------------------------------
-
-    def submit(self, action: Action) -> bool:
-        """Submit an action; a refusal is shown as a notice. Returns True when it was accepted."""
-        result = self.session.submit(self.seat, action)
-        if not result.ok:
-            self.notify(result.reason, severity="warning", timeout=4)
-        return result.ok
 
     def action_market(self, verb: str) -> None:
         """Buy, ask the price of, haggle over or use Trade network on the highlighted item."""
@@ -311,62 +275,9 @@ class InterludeScreen(Screen[bool]):
             self._plan(actor, event.key)
         elif event.section == "night":
             self.submit(ChooseBed(actor=actor.id, place=event.key))
+        elif event.section == "stash":
+            self._move(actor, event.verb, event.key)
         elif event.section == "insight":
             spend: InsightSpend | None = parse_spend(event.key)
             if spend is not None:
                 self.submit(SpendInsight(actor=actor.id, spend=spend))
-
-    def _plan(self, actor: Character, key: str) -> None:
-        from expedition.ui.screens.interlude_view import item_question
-
-        question = item_question(actor, key)
-        if question is None:
-            action = plan_action(actor, key, ())
-            if action is not None:
-                self.submit(action)
-            return
-        from expedition.ui.screens.interlude_prompts import ItemsPrompt
-
-        def chosen(uids: tuple[int, ...] | None) -> None:
-            action = plan_action(actor, key, uids or ())
-            if uids and action is not None:
-                self.submit(action)
-
-        self.app.push_screen(ItemsPrompt(*question), chosen)
-
-    # --- prompts ------------------------------------------------------------------------------
-
-    def _owned(self, decision: Decision) -> bool:
-        owner = self.session.decision_owner(decision)
-        return self.seat.kind.value == "host" or owner == self.seat.player
-
-    def _ask_if_pending(self) -> None:
-        decision = self.session.pending
-        if decision is None or self._prompting or not self._owned(decision):
-            return
-        self._prompting = True
-        who = self._names.get(decision.owner, decision.owner)
-        self.app.push_screen(DecisionPrompt(decision, who), self._answered)
-
-    def _answered(self, key: str | None) -> None:
-        self._prompting = False
-        decision = self.session.pending
-        if decision is None:
-            return
-        result = self.session.answer(self.seat, key if key is not None else decision.default)
-        if not result.ok:
-            self.notify(result.reason, severity="warning")
-        if self.session.pending is not None and not self._prompting:
-            self._ask_if_pending()
-
-    def _open_camp(self) -> None:
-        # Camping out in the interlude opens the camp screen when the rules set up a camp (§10.3).
-        state = self.session.state
-        if getattr(state, "camp", None) is None:
-            return
-        try:
-            from expedition.ui.screens.camp import CampScreen
-        except ImportError:  # the camp screen is another engineer's, and may not exist yet
-            return
-        if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
-            self.app.push_screen(CampScreen(self.session, self.seat))

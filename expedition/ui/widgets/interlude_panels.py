@@ -154,3 +154,9 @@ class NightSection(Section):
 
 class InsightSection(Section):
     """The party's side panel: the stash and the purse above the insight spends, each with its cost."""
+
+
+class StashSection(Section):
+    """The party's items: the acting adventurer's trappings by place, then the stash; move them about."""
+
+    BUTTONS = (("give", "Give (g)"), ("stash", "To stash (s)"), ("take", "Take (k)"))
