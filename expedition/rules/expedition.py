@@ -146,8 +146,13 @@ def magic_lit(state: CampaignState) -> bool:
 
 def in_darkness(state: CampaignState, character_id: str) -> bool:
     """True if the character ends a turn in darkness: no light in the party, no night-stalker (§7.8)."""
+    from expedition.rules.warding import benighted, ink_glow
+
     member = state.character(character_id)
-    return not party_lit(state) and Trait.NIGHT_STALKER not in member.traits
+    if benighted(state, character_id):  # inside someone else's Black night (§11.1)
+        return Trait.NIGHT_STALKER not in member.traits
+    lit = party_lit(state) or ink_glow(state, member.id)  # house: a Mystic ink mark glows for wizards
+    return not lit and Trait.NIGHT_STALKER not in member.traits
 
 
 def reveal(state: CampaignState) -> int:

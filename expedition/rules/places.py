@@ -135,8 +135,8 @@ def slots_used(character: Character) -> int:
     """Slots taken by everything carried; worn containers and the notes take none (§7.1)."""
     groups: dict[str, list[Item]] = {}
     for item in character.items:
-        if item.place == NOTES or is_worn_container(item):
-            continue
+        if item.place == NOTES or is_worn_container(item) or item.place.startswith("pocket_reality:"):
+            continue  # a Pocket reality's contents weigh nothing (§11.1)
         groups.setdefault(item.place, []).append(item)
     return sum(cost_of(group) for group in groups.values())
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from expedition.rules import spell_attacks, spell_effects, spell_wonders
+from expedition.rules import spell_attacks, spell_control, spell_effects, spell_wonders
 from expedition.rules.magic_effects import Effect
 
 SPELL_EFFECTS: dict[str, Effect] = {
     **spell_effects.SPELL_EFFECTS,
     **spell_attacks.SPELLS,
+    **spell_control.SPELLS,
     **spell_wonders.SPELLS,
 }
 """The spells the game models, by key."""

@@ -174,35 +174,8 @@ SPELL_EFFECTS: dict[str, Effect] = {
 }
 """The spells the game models, by key."""
 
-_NO_ORDERS = "enemies cannot be given orders yet"
 _NO_TIMERS = "effects lasting a number of turns are not tracked yet"
 MISSING: dict[str, str] = {
-    "command_undead": _NO_ORDERS,
-    "explode_corpse": "corpses are not kept as things that can burst",
-    "phobia": "enemies have no fears to be given",
-    "black_night": "zones of magical darkness are not modelled",
-    "nightmare": "sleeping creatures are not modelled",
-    "bonedance": "advantage against one creature and halved movement are not modelled",
-    "glue": "being stuck is not modelled for enemies",
-    "smoke_form": "being unharmable for a turn is not modelled",
-    "silver_cannon": "spell attacks need the combat attack rules",
-    "transmute": "alchemy (extracts and tonics) is not modelled",
-    "magic_missile": "spell attacks need the combat attack rules",
-    "arcane_prison": _NO_TIMERS,
-    "arcane_seal": _NO_TIMERS,
-    "pocket_reality": "magical containers are not modelled",
-    "arcane_fire": "burning tiles are not modelled",
-    "magic_mouth": "sounds and voices are not modelled",
-    "arcane_eye": "remote sight is not modelled",
-    "mind_fog": "memories are not modelled",
-    "weave_fate": "kept dice that replace later rolls are not modelled",
-    "mystic_ink": "hidden writing is not modelled",
-    "morbid_touch": "spell attacks need the combat attack rules",
-    "haste": "faster movement is not modelled",
-    "shackles": "channelling is not modelled",
-    "telekinesis": "moving objects and swapping attributes are not modelled",
-    "hover": "flying is not modelled",
-    "soul_punch": "spell attacks need the combat attack rules",
 }
 """Why each spell without an effect cannot be cast yet."""
 

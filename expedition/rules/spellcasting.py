@@ -96,8 +96,16 @@ def verify_cast(state: CampaignState, action: CastSpell) -> None:
     if action.spell in magic.forgotten_spells:
         raise IllegalAction(f"{caster.name} has forgotten that spell; Concentrate or study to get it back.")
     effect = effect_for("spell", action.spell, SPELL_EFFECTS, MISSING, state)
+    from expedition.rules.prayer_marks import casting_refused
+
+    if refused := casting_refused(state, caster, action.spell):  # Silence, Ignorance (§11.2)
+        raise IllegalAction(refused)
     if in_combat(state):
         check_actions(state, caster.id, effect.actions)
+    from expedition.rules.warding import sealed
+
+    if action.target and sealed(state, action.target):  # §11.1 Arcane Seal
+        raise IllegalAction("An Arcane Seal keeps every spell from that.")
     effect.check(state, caster, action.target)
 
 
@@ -161,7 +169,9 @@ def casting_test(
         )
         return outcome
     result = yield from attribute_test(ctx, caster, spell.attr, combat=combat, rule="§11.1")
-    outcome = result.outcome
+    from expedition.rules.spell_marvels import weave_into
+
+    outcome = yield from weave_into(ctx, state, caster, result.faces, result.outcome)  # §11.1 Weave fate
     if outcome is Outcome.FAILURE and not has_conductor(caster):
         outcome = Outcome.CRITICAL_FAILURE
         ctx.emit(Note(rule="§11.1", text=f"{caster.name} has no conductor: the failure counts as critical."))

@@ -83,7 +83,15 @@ def run_test(
 def spring(
     ctx: Context, state: CampaignState, trap: Trap, victim: Character, *, rule: str
 ) -> Resolution[None]:
-    """A trap goes off on `victim` (HOUSE §1.8): it is spent, and its attack is resolved."""
+    """A trap goes off on `victim` (HOUSE §1.8): it is spent, and its attack is resolved.
+
+    A floor trap does not go off under someone hovering (§11.1 Hover).
+    """
+    from expedition.rules.warding import hovering
+
+    if not trap.object_trap and hovering(state, victim.id):
+        ctx.emit(Note(rule="§11.1", text=f"{victim.name} floats over the {trap.name}."))
+        return
     trap.sprung = True
     trap.found = True
     ctx.emit(TrapSprung(rule=rule, trap=trap.key, name=trap.name, pos=trap.pos, victim=victim.id))
