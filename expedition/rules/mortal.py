@@ -70,6 +70,10 @@ def die(ctx: Context, character: Character, *, cause: str, rule: str) -> None:
     """Kill a character; death is final and a dead character never changes status again."""
     if character.status is Status.DEAD:
         return
+    from expedition.rules.prayer_marks import death_deferred
+
+    if death_deferred(ctx, character, cause):  # Borrowed Time (§11.2)
+        return
     character.status = Status.DEAD
     character.near_death_turns = None
     character.faint_turns = 0

@@ -29,6 +29,8 @@ from expedition.rules.magic_effects import (
     light_room,
     party_in_reach,
 )
+from expedition.rules.prayer_kaal import PRAYER_KAAL
+from expedition.rules.prayer_more import PRAYER_MORE
 from expedition.rules.reach import CLOSE, Reach
 from expedition.rules.recovery import heal_chosen_wound, heal_wound
 
@@ -182,31 +184,12 @@ PRAYER_EFFECTS: dict[str, Effect] = {
     "prayer_of_spring": Effect(_spring),
     "prayer_of_winter": Effect(_winter),
     "prayer_of_autumn": Effect(_autumn),
+    **PRAYER_MORE,
+    **PRAYER_KAAL,
 }
 """The prayers the game models, by key."""
 
-_NO_TIMERS = "effects lasting a number of turns are not tracked yet"
-MISSING: dict[str, str] = {
-    "create_food_and_water": "conjuring items into a pack is not written yet",
-    "bliss": "an affliction that stays but has no effect is not modelled",
-    "euphoria": "counting dice as if unhurt is not modelled",
-    "ignorance": _NO_TIMERS,
-    "hyperfocus": _NO_TIMERS,
-    "apotheosis": "fatigue that comes back next turn is not modelled",
-    "seal": "lines the undead cannot cross are not modelled",
-    "borrowed_time": _NO_TIMERS,
-    "memento_mori": _NO_TIMERS,
-    "dirge": _NO_TIMERS,
-    "detect_evil": "evil and glowing are not modelled",
-    "righteous_fury": "bonus dice on a creature's next roll are not modelled",
-    "season_of_changes": "moving marks between attributes is not written yet",
-    "eyes_of_the_forest": "remote sight is not modelled",
-    "hold": _NO_TIMERS,
-    "silence": "zones of silence are not modelled",
-    "swarm": "creatures fighting on the party's side are not modelled",
-    "entropy": "giving up actions outside one's turn is not modelled",
-    "decay": _NO_TIMERS,
-}
+MISSING: dict[str, str] = {}
 """Why each prayer without an effect cannot be invoked yet."""
 
 _ = (Range, Reach)
