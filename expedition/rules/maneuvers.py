@@ -1,7 +1,8 @@
 """Provides warrior and thief maneuvers in a fight (§5.7.1, §5.7.2, §10.2.2): 1 action and Close unless said.
 
-`MANEUVER_EFFECTS` holds the maneuvers the game models; `MISSING` names what the game lacks for
-each other one, and using it is refused with that reason.
+`MANEUVER_EFFECTS` holds every maneuver: the attacks (`maneuver_attacks`), the set-ups and
+reactions (`maneuver_stances`, `maneuver_hooks`) and the three here. `MISSING` would name what
+the game lacks for a maneuver with no effect; it is empty.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from expedition.rules.events import Event
 from expedition.rules.exploration import acting
 from expedition.rules.magic_combat import begin, check_actions, foes_in_reach, has_tag, spend, stun_foe
 from expedition.rules.magic_effects import NEARBY, Effect, effect_for
+from expedition.rules.maneuver_attacks import ATTACK_MANEUVERS
+from expedition.rules.maneuver_stances import STANCE_MANEUVERS
 from expedition.rules.rolls import attribute_test
 
 if TYPE_CHECKING:
@@ -88,32 +91,13 @@ MANEUVER_EFFECTS: dict[str, Effect] = {
     "quick_thinking": Effect(_quick_thinking, combat=True),
     "roar": Effect(_roar, _roar_check, combat=True),
     "moving_shadows": Effect(_shadows, _shadows_check, combat=True, actions=0),
+    **ATTACK_MANEUVERS,
+    **STANCE_MANEUVERS,
 }
 """The maneuvers the game models, by key."""
 
-_ATTACKS = "maneuver attacks need the combat attack rules"
-_REACTIONS = "reactions in the enemy turn are not modelled"
-MISSING: dict[str, str] = {
-    "turtle": "defending without fatigue for a turn is not modelled",
-    "aegis": _REACTIONS,
-    "payback": _REACTIONS,
-    "going_somewhere": _REACTIONS,
-    "bash": _ATTACKS,
-    "disarm": "enemy weapons are not modelled",
-    "glorious_finish": _ATTACKS,
-    "charge": "shoving creatures is not modelled",
-    "reckless_attack": _ATTACKS,
-    "clean_kill": _ATTACKS,
-    "incapacitating_strike": _ATTACKS,
-    "fast_trapping": "thrown traps are not modelled",
-    "wing_it": _ATTACKS,
-    "outsmart": "testing one attribute in place of another is not modelled",
-    "dirty_tricks": "advantage against one enemy is not modelled",
-    "knife_in_the_back": "flanking is not modelled",
-    "fade_into_darkness": "hiding is not modelled",
-    "blades_in_the_dark": "enemy awareness is not modelled",
-}
-"""Why each maneuver without an effect cannot be used yet."""
+MISSING: dict[str, str] = {}
+"""Why each maneuver without an effect cannot be used yet (none is left)."""
 
 
 def verify_maneuver(state: CampaignState, action: UseManeuver) -> None:
