@@ -161,20 +161,32 @@ def held_shield(member: Character) -> Item | None:
     return next((i for i in member.items if i.defn.is_shield and i.place in HANDS), None)
 
 
-def move_tiles(member: Character) -> int:
-    """Tiles one Move covers: 2 × available DEX, halved when encumbered, 1 with a Broken leg (§10.2.2)."""
+def move_tiles(member: Character, state: CampaignState | None = None) -> int:
+    """Tiles one Move covers: 2 × available DEX, halved when encumbered, 1 with a Broken leg (§10.2.2).
+
+    Haste (§11.1), asked of `state` when given, doubles it.
+    """
     tiles = int(2 * max(0, available_dice(member, Attr.DEX)) * movement_multiplier(member))
+    if state is not None:
+        from expedition.rules.warding import hasted
+
+        tiles *= 2 if hasted(state, member.id) else 1
     limit = combat_move_tiles_limit(member)
     return tiles if limit is None else min(tiles, limit)
 
 
 def move_routes(state: CampaignState, combat: CombatState, member: Character) -> dict[Pos, tuple[Pos, ...]]:
-    """Tiles `member` can reach with one Move, with the path to each (§10.2.2)."""
+    """Tiles `member` can reach with one Move, with the path to each (§10.2.2).
+
+    Allies do not block the way: a mover may pass through their tiles but not stop on one (house).
+    """
     assert state.expedition is not None
     engaged = {p for foe in combat.conscious_foes for p in orthogonal_neighbours(foe.pos)}
-    blocked = combat.occupied() - {combat.positions[member.id]}
+    here = combat.positions[member.id]
+    allies = {pos for who, pos in combat.positions.items() if who not in combat.fled} - {here}
+    blocked = combat.occupied() - allies - {here}
     return routes(
-        state.expedition.level, combat.positions[member.id], move_tiles(member), blocked, engaged=engaged
+        state.expedition.level, here, move_tiles(member, state), blocked, engaged=engaged, passable=allies
     )
 
 
@@ -274,6 +286,9 @@ def _verify_recover(state: CampaignState, action: Recover) -> None:
 
 def _verify_move(state: CampaignState, action: CombatMove | Flee) -> None:
     combat, member = _fighter(state, action)
+    from expedition.rules.holds import verify_free_to_move
+
+    verify_free_to_move(state, member)  # grabbed, hooked or bound (§16 #26)
     to = (int(action.to[0]), int(action.to[1]))
     if to not in move_routes(state, combat, member):
         raise IllegalAction(f"{member.name} cannot reach that tile with one move.")

@@ -10,9 +10,10 @@ alone) or Move toward it. A living foe below half its W tests 1d! at the end of 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
-from expedition.rules.character import Character
+from expedition.rules.character import Attr, Character
 from expedition.rules.combat_harm import defend, knock_out, morale_test
 from expedition.rules.combat_map import routes, sees
 from expedition.rules.combat_state import (
@@ -32,6 +33,7 @@ from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.distance import Pos, Range, chebyshev, manhattan
 from expedition.rules.enemies import Archetype, EnemyAction
+from expedition.rules.maneuver_hooks import foe_held, foe_would_move, hidden, weapon_usable
 from expedition.rules.places import worn_armour
 from expedition.rules.rolls import available_dice
 
@@ -44,8 +46,13 @@ def enemy_turns(ctx: Context, state: CampaignState) -> Resolution[None]:
     combat = state.expedition.combat if state.expedition else None
     if combat is None:
         return
+    from expedition.rules.prayer_marks import on_our_side
+    from expedition.rules.prayer_swarm import swarm_turn
+
     for foe in _order(state, combat):
-        if foe.conscious and standing(state, combat):
+        if foe.conscious and on_our_side(state, foe):  # the party's Swarm (§11.2)
+            yield from swarm_turn(ctx, state, combat, foe)
+        elif foe.conscious and standing(state, combat):
             yield from _turn(ctx, state, combat, foe)
 
 
@@ -67,6 +74,14 @@ def _order(state: CampaignState, combat: CombatState) -> list[Foe]:
 def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> Resolution[None]:
     actions = foe.defn.actions_per_turn
     ctx.emit(TurnStarted(rule="§10.2.5", who=foe.uid, actions=actions))
+    from expedition.rules.warding import imprisoned
+
+    if imprisoned(state, foe.uid):  # frozen in crystal (§11.1 Arcane prison)
+        ctx.emit(EnemyActed(rule="§11.1", foe=foe.uid, action="imprisoned", target=""))
+        return
+    from expedition.rules.prayer_marks import foe_actions
+
+    actions = foe_actions(ctx, state, combat, foe, actions)  # Hold, Entropy (§11.2)
     wounds_before = foe.wounds
     if foe.bleeding and foe.defn.living:
         (face,) = ctx.roll(1, who=foe.uid, why=f"{foe.name} bleeds", rule="§10.2.5")
@@ -78,12 +93,34 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
                 return
         elif face == 6:
             foe.bleeding = False
+    from expedition.rules import spell_control as control
+
+    if control.foe_turn_begins(ctx, state, combat, foe):  # asleep; Shackles' stun (§11.1)
+        return
+    from expedition.rules import enemy_effects, enemy_scripts, enemy_specials
+
+    if not (yield from enemy_specials.turn_starts(ctx, state, combat, foe)):  # holds, leech, Red Weaver (§12)
+        return
     used: set[str] = set()
     while actions > 0 and foe.conscious and standing(state, combat):
         if foe.tokens.stun:
             foe.tokens.stun -= 1
             ctx.emit(EnemyActed(rule="§10.2.4", foe=foe.uid, action="recover", target=""))
             ctx.emit(report_tokens(foe.uid, foe.tokens, "recover", "§10.2.4"))
+            actions -= 1
+            continue
+        order = control.order_of(state, foe)
+        if order is not None:  # Command undead (§11.1)
+            toward, away = (
+                partial(_move_toward, ctx, state, combat, foe),
+                partial(_move_away, ctx, state, combat, foe),
+            )
+            yield from control.obey(ctx, state, combat, foe, order, actions, toward=toward, away=away)
+            break
+        fears = control.dreaded_spots(state, combat, foe)  # Phobia (§11.1)
+        if any(manhattan(foe.pos, spot) <= 1 for spot in fears) and _move_away(
+            ctx, state, combat, foe, fears
+        ):
             actions -= 1
             continue
         if (foe.fleeing or _timid(state, combat, foe)) and _move_away(ctx, state, combat, foe):
@@ -93,6 +130,12 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
         target = _target(state, combat, foe)
         if target is None:
             break
+        spent = None
+        if not foe.feinted:  # its own habits choose first (HOUSE §3.3); 0 ends its turn
+            spent = yield from enemy_scripts.act(ctx, state, combat, foe, target, actions, used)
+        if spent is not None:
+            actions -= spent if spent > 0 else actions
+            continue
         chosen = None if foe.feinted else _attack_for(state, combat, foe, target, actions, used)
         if chosen is not None:
             action, victims = chosen
@@ -101,7 +144,18 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
             for victim in victims:
                 ctx.emit(EnemyActed(rule="§10.2.5", foe=foe.uid, action=action.key, target=victim.id))
                 assert action.attack is not None
-                yield from defend(ctx, state, combat, foe, action.name, action.attack, victim)
+                attack = control.against(state, foe, action.attack)  # Bonedance (§11.1)
+                start, before = len(ctx.events), enemy_effects.wounds_of(victim)
+                if (yield from defend(ctx, state, combat, foe, action.name, attack, victim)):  # rider (§12)
+                    yield from enemy_effects.after_hit(ctx, state, combat, foe, action, victim, start, before)
+            continue
+        if control.glued(state, foe):  # Glue: 1 action and a test to move again (§11.1, §16 #26)
+            control.struggle(ctx, state, foe)
+            actions -= 1
+            continue
+        can_move = bool(_routes(state, combat, foe))
+        if (yield from foe_would_move(ctx, state, combat, foe, can_move=can_move)):  # §5.7 maneuvers
+            actions -= 1
             continue
         if _move_toward(ctx, state, combat, foe, combat.positions[target.id]):
             actions -= 1
@@ -151,7 +205,10 @@ def _weakest(foe: Foe, member: Character) -> int:
 
 def _target(state: CampaignState, combat: CombatState, foe: Foe) -> Character | None:
     """The adventurer the foe goes for, by its archetype (HOUSE §3.2); ties go to the nearest."""
-    candidates = standing(state, combat)
+    from expedition.rules.spell_control import dreaded
+
+    candidates = [m for m in standing(state, combat) if m.id not in dreaded(state, foe)]  # Phobia (§11.1)
+    candidates = [m for m in candidates if not hidden(state, m.id)] or candidates  # §5.7.2 Fade
     if not candidates:
         return None
     spots = {m.id: combat.positions[m.id] for m in on_map(state, combat)}
@@ -195,7 +252,15 @@ def _attack_for(
     state: CampaignState, combat: CombatState, foe: Foe, target: Character, actions: int, used: set[str]
 ) -> tuple[EnemyAction, list[Character]] | None:
     """The attack to use now and who it strikes, or None when nothing reaches."""
+    from expedition.rules.prayer_marks import bars_int
+
     usable = [a for a in foe.defn.actions if a.attack is not None and a.cost <= actions]
+    from expedition.rules.enemy_specials import restricted
+
+    usable = [a for a in usable if not restricted(foe, a.key)]  # Eat, Bash, Lunge, Ram: scripts only (§12)
+    if bars_int(state, foe.uid):  # Ignorance (§11.2)
+        usable = [a for a in usable if a.attack is not None and Attr.INT not in a.attack.attrs]
+    usable = [a for a in usable if weapon_usable(state, foe, a.key)]  # Disarm (§5.7.1)
     for action in usable:
         if action.area and action.key not in used:
             victims = [
@@ -207,7 +272,11 @@ def _attack_for(
         (a for a in usable if not a.area),
         key=lambda a: -(a.attack.damage(False) + a.attack.crit if a.attack else 0),
     )
-    victims = [target] + [m for m in on_map(state, combat) if not m.can_act]
+    from expedition.rules.spell_control import dreaded
+
+    victims = [target] + [
+        m for m in on_map(state, combat) if not m.can_act and m.id not in dreaded(state, foe)
+    ]
     for victim in victims:
         for action in strongest:
             if _reaches(state, foe, action, combat.positions[victim.id]):
@@ -230,9 +299,11 @@ def _move_toward(ctx: Context, state: CampaignState, combat: CombatState, foe: F
     return True
 
 
-def _move_away(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> bool:
-    """Move as far as it can from the nearest adventurer (HOUSE §3.1); False when cornered."""
-    spots = [combat.positions[m.id] for m in standing(state, combat)]
+def _move_away(
+    ctx: Context, state: CampaignState, combat: CombatState, foe: Foe, spots: list[Pos] | None = None
+) -> bool:
+    """Move as far as it can from the nearest adventurer (or `spots`, HOUSE §3.1); False when cornered."""
+    spots = spots if spots is not None else [combat.positions[m.id] for m in standing(state, combat)]
     options = _routes(state, combat, foe)
 
     def gap(pos: Pos) -> int:
@@ -249,17 +320,23 @@ def _move_away(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe
 
 def _routes(state: CampaignState, combat: CombatState, foe: Foe) -> dict[Pos, tuple[Pos, ...]]:
     assert state.expedition is not None
+    from expedition.rules import spell_control as control
+
+    if foe_held(state, foe.uid) or control.glued(state, foe):  # immobilised (§16 #26), Glue (§11.1)
+        return {}
     spots = {combat.positions[m.id] for m in on_map(state, combat)}
     engaged = {
         p for s in spots for p in ((s[0] + 1, s[1]), (s[0] - 1, s[1]), (s[0], s[1] + 1), (s[0], s[1] - 1))
     }
     ghost = _archetype(foe) is Archetype.GHOST
-    blocked = combat.occupied() - {foe.pos}
+    from expedition.rules.prayer_marks import sealed
+
+    blocked = (combat.occupied() - {foe.pos}) | sealed(state, foe)  # Seal (§11.2)
     return routes(
         state.expedition.level,
         foe.pos,
-        foe.defn.movement,
-        blocked,
+        control.movement(state, foe),  # halved by Bonedance (§11.1)
+        blocked | control.shunned_tiles(state, combat, foe),  # Phobia (§11.1)
         engaged=set() if ghost else engaged,
         through_walls=ghost,
     )

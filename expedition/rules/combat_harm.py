@@ -28,6 +28,7 @@ from expedition.rules.dice import risk_triggered
 from expedition.rules.errors import InvalidAction
 from expedition.rules.harm import receive_wounds
 from expedition.rules.judging import Outcome
+from expedition.rules.maneuver_hooks import after_defence, before_defence
 from expedition.rules.notation import Attack
 from expedition.rules.places import worn_armour
 from expedition.rules.rerolls import DieRerolled
@@ -60,7 +61,19 @@ def defend(
     hit, no dice, no fatigue). The test uses the attack's `+`/`-` for advantage/disadvantage
     and the defender's tokens as rerolls; shield tokens not against X (§16 #7). A failure
     takes BASE wounds, a critical failure BASE + CRIT with the critical flags (§2.1).
+    Reactions hook in around the test (`maneuver_hooks`): Aegis may put an ally in the
+    defender's place, Turtle spares the defence's fatigue, a Reckless attack gives it
+    disadvantage, and Payback may answer a shield that stopped a melee attack (§5.7.1).
     """
+    from expedition.rules.warding import foe_blinded, unharmable
+
+    if unharmable(state, member.id):  # smoke form or an arcane prison (§11.1)
+        ctx.emit(Attacked(rule="§11.1", attacker=foe.uid, defender=member.id, attack=name,
+                          outcome="unharmed", hit=False, critical=False, damage=0))
+        return False
+    guard = yield from before_defence(ctx, state, combat, foe, name, member)  # Aegis, Turtle, Reckless
+    member, disadvantage = guard.defender, disadvantage + guard.disadvantage
+    shields_spent = False
     helper_id = combat.helped.get(member.id, "")
     helper = state.character(helper_id) if helper_id else None
     if not member.can_act:
@@ -91,12 +104,13 @@ def defend(
                 ctx,
                 member,
                 attr,
-                advantage=1 if attack.defence > 0 else 0,
+                advantage=(1 if attack.defence > 0 else 0) + int(foe_blinded(state, foe.uid, foe.pos)),
                 disadvantage=disadvantage + (1 if attack.defence < 0 else 0),
                 helper=helper if helper is not None and helper.can_act else None,
                 combat=True,
                 tokens=True,
                 shields=not attack.ignores_shields,
+                tiring=guard.tiring,
                 rule="§10.2.3",
             )
             outcome = result.outcome
@@ -120,6 +134,7 @@ def defend(
             damage=raw,
         )
     )
+    yield from after_defence(ctx, state, combat, foe, attack, member, shields_spent=shields_spent, hit=hit)
     if not hit:
         return False
     flags = attack.flags(critical)
@@ -169,7 +184,9 @@ def wound_foe(
     Returns:
         Wounds it took.
     """
-    if raw <= 0 or not foe.conscious:
+    from expedition.rules.warding import unharmable
+
+    if raw <= 0 or not foe.conscious or unharmable(state, foe.uid):  # arcane prison (§11.1)
         return 0
     result = enemy_damage(
         ctx,
@@ -188,7 +205,10 @@ def wound_foe(
     foe.broken += result.broken
     if bleeds and foe.defn.living:
         foe.bleeding = True
+    from expedition.rules.enemy_specials import foe_hit
+
     if wounds <= 0 and not result.broken:
+        foe_hit(ctx, state, combat, foe, 0, raw)  # its passives when hit (§12)
         return 0
     foe.wounds += wounds
     if by:
@@ -196,6 +216,7 @@ def wound_foe(
     ctx.emit(FoeWounded(rule=rule, foe=foe.uid, wounds=wounds, total=foe.wounds, broken=result.broken))
     if foe.knocked_out:
         knock_out(ctx, state, combat, foe, by=by)
+    foe_hit(ctx, state, combat, foe, wounds, raw)  # Will to live, spores, Jumpy, Scatter, … (§12)
     return wounds
 
 
@@ -204,6 +225,12 @@ def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe,
     foe.out = True
     foe.tokens.shield = foe.tokens.dodge = foe.tokens.stun = 0
     ctx.emit(FoeKnockedOut(rule="§16 #21", foe=foe.uid, by=by))
+    from expedition.rules.prayer_marks import foe_fell
+
+    foe_fell(ctx, state, foe)  # Dirge (§11.2)
+    from expedition.rules import enemy_specials
+
+    enemy_specials.foe_fell(ctx, state, combat, foe)  # bursts, a brood or warren breaking (§12, HOUSE §3.1)
     if foe.defn.behaviour.leader:
         for ally in combat.conscious_foes:
             if ally.defn.living and not ally.defn.ignores_morale and not ally.fleeing:

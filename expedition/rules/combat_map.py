@@ -58,12 +58,14 @@ def routes(
     *,
     engaged: set[Pos] = frozenset(),  # type: ignore[assignment]  # a read-only default
     through_walls: bool = False,
+    passable: set[Pos] = frozenset(),  # type: ignore[assignment]  # a read-only default
 ) -> dict[Pos, tuple[Pos, ...]]:
     """Every tile reachable in up to `steps` orthogonal steps, with the path to it (start excluded).
 
     `blocked` tiles cannot be entered. Leaving a tile in `engaged` (next to an opponent) ends
     the move on the next tile (the combat movement penalty, HOUSE §6.4). With `through_walls`
-    the mover crosses walls but never stops in one.
+    the mover crosses walls but never stops in one. `passable` tiles (allies, house) can be
+    crossed but not stopped on.
     """
     found: dict[Pos, tuple[Pos, ...]] = {}
     queue: deque[tuple[Pos, tuple[Pos, ...], bool]] = deque([(start, (), False)])
@@ -79,6 +81,6 @@ def routes(
                 continue
             seen.add(step)
             queue.append((step, (*path, step), pos in engaged))
-            if floor(level, step):
+            if floor(level, step) and step not in passable:
                 found[step] = (*path, step)
     return found

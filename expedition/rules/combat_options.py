@@ -100,6 +100,11 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
         if manhattan(foe.pos, here) == 1:
             options.append(_option(state, Feint(actor=actor, target=foe.uid), f"Feint at the {foe.name}"))
     options.append(_option(state, Intimidate(actor=actor), "Intimidate"))
+    from expedition.rules.hold_actions import break_free_options
+    from expedition.rules.parley import parley_offers
+
+    for choice, label in [*break_free_options(state, actor), *parley_offers(state, actor)]:
+        options.append(_option(state, choice, label))  # holds (§16 #26) and parleys (house)
     from expedition.rules.magic_actions import magic_options
 
     options += magic_options(state, actor)

@@ -96,11 +96,29 @@ def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolut
         return True
     combat.active, combat.last_action = member.id, ""
     combat.actions_left = actions_for(combat, member)
+    from expedition.rules.prayer_marks import give_up
+
+    combat.actions_left = max(0, combat.actions_left - give_up(ctx, state, member.id))  # Entropy (§11.2)
+    from expedition.rules.maneuver_hooks import pay_owed
+
+    pay_owed(ctx, state, combat, member)  # an action a reaction took from this turn (§5.7)
     ctx.emit(TurnStarted(rule="§10.2.1", who=member.id, actions=combat.actions_left))
+    if combat.actions_left <= 0:  # every action was given up (Entropy, §11.2)
+        yield from end_turn(ctx, state, member.id)
+        return False
     from expedition.rules.magic_combat import turn_begins
 
     turn_begins(ctx, member)
+    from expedition.rules.spell_control import stop_channelling
+
+    stop_channelling(ctx, state, member)  # acting lets Shackles go (§11.1)
     yield from bleeding_tick(ctx, member)
+    from expedition.rules.holds import host_turn_begins
+
+    yield from host_turn_begins(ctx, state, member)  # an attached rotworm bites (§12.3, HOUSE §6.2)
+    from expedition.rules.spell_wonders import burn_adventurer
+
+    yield from burn_adventurer(ctx, state, member)  # §11.1 Arcane fire
     if member.can_act and member.id not in combat.fled:
         return True
     yield from end_turn(ctx, state, member.id)
@@ -129,6 +147,9 @@ def end_turn(ctx: Context, state: CampaignState, who: str) -> Resolution[None]:
     if combat.active == who:
         combat.active, combat.actions_left = "", 0
     ctx.emit(TurnEnded(rule="§10.2.1", who=who))
+    from expedition.rules.holds import victim_turn_ends
+
+    yield from victim_turn_ends(ctx, state, who)  # still grabbed: 1 wound (§12.4, HOUSE §6.2)
     yield from advance(ctx, state)
 
 
@@ -138,6 +159,9 @@ def advance(ctx: Context, state: CampaignState) -> Resolution[None]:
         combat = state.expedition.combat if state.expedition else None
         if combat is None:
             return
+        from expedition.rules.enemy_specials import settle
+
+        yield from settle(ctx, state)  # bursts and pustules; holders that let go (§12, HOUSE §6.2)
         if (yield from check_end(ctx, state, combat)):
             return
         if combat.active:
@@ -205,6 +229,9 @@ def cleanup(ctx: Context, state: CampaignState, combat: CombatState) -> None:
             ctx.emit(report_tokens(foe.uid, foe.tokens, "cleanup", "§10.2.1"))
     combat.fled |= combat.pursued
     combat.pursued.clear()
+    from expedition.rules.spell_wonders import burn_foes
+
+    burn_foes(ctx, state, combat)  # §11.1 Arcane fire
     tick(ctx, state, Span.ROUND, rule="§10.2.1")
 
 
@@ -214,7 +241,9 @@ def check_end(ctx: Context, state: CampaignState, combat: CombatState) -> Resolu
     Victory: no conscious enemy. Fled: every adventurer who can act is out of sight. Party
     down: nobody on the map can act and nobody got away.
     """
-    if not combat.conscious_foes:
+    from expedition.rules.prayer_marks import hostile
+
+    if not hostile(state, combat):  # the party's summoned allies do not keep a fight going (§11.2)
         outcome = CombatOutcome.VICTORY
     elif not standing(state, combat):
         outcome = (

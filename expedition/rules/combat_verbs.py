@@ -41,17 +41,18 @@ from expedition.rules.combat_state import (
     combat_of,
     report_tokens,
 )
+from expedition.rules.combat_strike import may_harm, strike_test
 from expedition.rules.context import Context
-from expedition.rules.decisions import GM, Resolution
+from expedition.rules.decisions import Resolution
 from expedition.rules.distance import manhattan
 from expedition.rules.enemies import HarmSource
 from expedition.rules.events import Note
 from expedition.rules.harm import place_wounds
 from expedition.rules.items import Special
+from expedition.rules.notation import Attack as AttackNotation
 from expedition.rules.notation import Flag, parse_attack
 from expedition.rules.places import HANDS
 from expedition.rules.recovery import catch_breath, recover_fatigue
-from expedition.rules.rerolls import DieRerolled
 from expedition.rules.rolls import attribute_test, available_dice
 from expedition.rules.skills import Skill, Trait
 
@@ -96,69 +97,92 @@ def distracted(combat: CombatState, foe: Foe, attacker: str) -> bool:
 
 
 def attack_foe(
-    ctx: Context, state: CampaignState, member: Character, foe: Foe, weapon_uid: int, attr: str = ""
+    ctx: Context,
+    state: CampaignState,
+    member: Character,
+    foe: Foe,
+    weapon_uid: int,
+    attr: str = "",
+    *,
+    notation: AttackNotation | None = None,
+    bonus_dice: int = 0,
+    damage: Callable[[int], int] | None = None,
+    name: str = "",
+    rule: str = "§10.2.2",
 ) -> Resolution[bool]:
     """Resolve an attack on a foe (§10.2.2); return True on a hit.
 
     The foe's dodge tokens, then shield tokens (not against X), are offered to the GM as
     rerolls of the attacker's dice, on top of any disadvantage (hard to hit, shooting while
     engaged); the GM's default spends them only while the attack would still hit (HOUSE §3.1).
+
+    Maneuvers (§5.7) attack through the keywords: `notation` replaces the weapon's attack
+    (its `-`/`+` then gives the attacker disadvantage/advantage, and the weapon's specials and
+    ammunition play no part), `bonus_dice` adds dice, `damage` maps the damage of a hit, `name`
+    names the attack. Outsmart may swap the tested STR or DEX; attacking ends hiding.
     """
+    from expedition.rules.maneuver_hooks import outsmarted, reveal
+
     combat = combat_of(state)
     item = next(i for i in member.items if i.uid == weapon_uid)
     here = combat.positions[member.id]
-    attack = weapon_attack(item, manhattan(here, foe.pos))
+    attack = notation if notation is not None else weapon_attack(item, manhattan(here, foe.pos))
     allowed = attack_attrs(member, attack)
+    from expedition.rules.warding import swings_with_int
+
+    if Attr.STR in allowed and swings_with_int(state, member.id):  # §11.1 Telekinesis
+        allowed = (*allowed, Attr.INT)
     tested = Attr(attr) if attr else max(allowed, key=lambda a: available_dice(member, a, combat=True))
+    tested = outsmarted(ctx, state, member, tested)
     ranged = manhattan(here, foe.pos) > 1
     disadvantage = int(foe.defn.hard_to_hit) + int(ranged and bool(combat.foes_next_to(here)))
-    tokens = foe.tokens.dodge + (0 if attack.ignores_shields else foe.tokens.shield)
-    helper_id = combat.helped.get(member.id, "")
-    helper = state.character(helper_id) if helper_id else None
+    advantage = 0
+    if notation is not None:
+        advantage, disadvantage = int(attack.defence > 0), disadvantage + int(attack.defence < 0)
     cold = member.has(Trait.COLD_BLOOD) and distracted(combat, foe, member.id)
-    start = len(ctx.events)
-    result = yield from attribute_test(
+    result = yield from strike_test(
         ctx,
+        state,
         member,
+        foe,
         tested,
-        disadvantage=disadvantage + tokens,
-        helper=helper if helper is not None and helper.can_act else None,
-        combat=True,
-        rule="§10.2.2",
+        disadvantage=disadvantage,
+        ignores_shields=attack.ignores_shields,
+        advantage=advantage,
+        bonus_dice=bonus_dice,
+        rule=rule,
     )
-    gm = sum(1 for e in ctx.events[start:] if isinstance(e, DieRerolled) and e.by == GM)
-    spent = max(0, min(tokens, gm - disadvantage))
-    if spent:
-        dodge = min(spent, foe.tokens.dodge)
-        foe.tokens.dodge -= dodge
-        foe.tokens.shield -= spent - dodge
-        ctx.emit(report_tokens(foe.uid, foe.tokens, "spent against an attack", "§10.2.2"))
+    reveal(ctx, state, member.id, "attacked")
     hit, critical = result.succeeded, result.outcome.value == "great_success"
-    raw = attack.damage(critical) + (1 if cold and hit else 0)
+    from expedition.rules.prayer_marks import fury_wound
+
+    raw = attack.damage(critical) + (1 if cold and hit else 0) + fury_wound(member)  # Righteous Fury
+    raw = damage(raw) if damage is not None else raw
+    specials = item.defn.specials if notation is None else frozenset()
     ctx.emit(
         Attacked(
-            rule="§10.2.2",
+            rule=rule,
             attacker=member.id,
             defender=foe.uid,
-            attack=item.name,
+            attack=name or item.name,
             outcome=result.outcome.value,
             hit=hit,
             critical=critical,
             damage=raw if hit else 0,
         )
     )
-    if item.defn.ammo:
+    if item.defn.ammo and notation is None:
         ammo = next((i for i in member.items if i.defn.key == item.defn.ammo), None)
         if ammo is not None:
             usage.roll_usage(ctx, member, ammo, rule="HOUSE §6.5")
     if not hit:
-        if Special.SELF_HIT_ON_MISS in item.defn.specials:
+        if Special.SELF_HIT_ON_MISS in specials:
             (face,) = ctx.roll(1, who=member.id, why=f"the {item.name} swings back", rule="§7.5")
             if face == 1:
                 yield from place_wounds(ctx, member, 1, rule="§7.5")
         return False
     fire = item.lit and item.defn.light is not None
-    if foe.defn.harmed_only_by and not (fire and HarmSource.FIRE in foe.defn.harmed_only_by):
+    if not may_harm(foe, *((HarmSource.FIRE,) if fire else ())):
         ctx.emit(Note(rule="§12", text=f"The {item.name} cannot harm the {foe.name}."))
         return True
     flags = attack.flags(critical)
@@ -173,9 +197,12 @@ def attack_foe(
         unreducible=Flag.UNREDUCIBLE in flags,
         cold_blood=cold,
         bleeds=Flag.BLEEDING in flags,
-        rule="§10.2.2",
+        rule=rule,
     )
-    _on_hit(ctx, member, foe, item.defn.specials, critical)
+    _on_hit(ctx, member, foe, specials, critical)
+    from expedition.rules.enemy_specials import weapon_struck
+
+    weapon_struck(ctx, state, foe, member.id, item.uid, melee=not ranged)  # Acid blood (§12.6)
     if foe.out and member.has(Trait.BATTLE_TRANCE) and combat.active == member.id:
         combat.actions_left += 1
     return True
@@ -214,6 +241,9 @@ def _recover(ctx: Context, state: CampaignState, action: Recover) -> Resolution[
     if tokens.stun:
         tokens.stun -= 1
     ctx.emit(report_tokens(member.id, tokens, "recover", "§16 #15"))
+    from expedition.rules.hold_actions import recover_frees
+
+    recover_frees(ctx, state, member)  # shakes off a Void whip's binding (§12.1)
     yield from _done(ctx, state, member, action)
 
 
@@ -233,6 +263,9 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
     if member.tokens.shield and not member.has(Skill.SHIELD_MASTER):
         member.tokens.shield = 0
         ctx.emit(report_tokens(member.id, member.tokens, "moved", "§10.2.2"))
+    from expedition.rules.maneuver_hooks import sneak
+
+    yield from sneak(ctx, state, member)  # a hidden moon-curser tests DEX (§5.7.2)
     if isinstance(action, Flee):
         pursued = any(foe.defn.movement >= move_tiles(member) for foe in combat.conscious_foes)
         (combat.pursued if pursued else combat.fled).add(member.id)

@@ -45,6 +45,9 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     """One exploration turn goes by (§10.1); see the module docstring for what happens in it."""
     state.turn += 1
     ctx.emit(ExplorationTurnPassed(rule="§10.1", turn=state.turn))
+    from expedition.rules.spell_marvels import fate_runs_out
+
+    yield from fate_runs_out(ctx, state)  # §11.1 Weave fate: unused dice hurt
     tick(ctx, state, Span.TURN, rule="§10.1")
     expedition = state.expedition
     here = state.here

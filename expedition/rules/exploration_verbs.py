@@ -326,6 +326,9 @@ def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution
     for member in state.living:
         apply_cure(ctx, member, Cure.LEFT_DUNGEON_ALIVE, rule="§4.6")
     ctx.emit(DungeonExited(rule="§10.1", dungeon=here.name, turns=state.turn))
+    from expedition.rules.spell_wonders import close_pockets
+
+    close_pockets(ctx, state)  # §11.1 Pocket reality ends with the expedition
     end_spans(ctx, state, tuple(Span), "left the dungeon", rule="§10.1")
     state.expedition = None
     state.location = state.settlement

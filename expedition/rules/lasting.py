@@ -9,6 +9,7 @@ on someone; nothing here knows what an effect does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -21,6 +22,17 @@ if TYPE_CHECKING:
 
 PARTY = "party"
 """The holder of an effect on the whole party (or on its current room)."""
+
+Hook = Callable[["Context", "CampaignState", "Lasting"], None]
+"""What an effect does as it ends, or as a round or turn of it goes by (ctx, state, effect)."""
+ON_END: dict[str, Hook] = {}
+"""Hooks run when an effect ends, by the first two parts of its key ("prayer:bliss"); set by its module."""
+ON_TICK: dict[str, Hook] = {}
+"""Hooks run for an effect each time a round or turn of it goes by, before it is counted down."""
+
+
+def _hook(table: dict[str, Hook], key: str) -> Hook | None:
+    return table.get(key) or table.get(":".join(key.split(":")[:2]))
 
 
 class Span(StrEnum):
@@ -120,12 +132,18 @@ def end_lasting(ctx: Context, state: CampaignState, effect: Lasting, why: str, *
     if effect in state.lasting:
         state.lasting.remove(effect)
         ctx.emit(LastingEnded(rule=rule, key=effect.key, holder=effect.holder, why=why))
+        hook = _hook(ON_END, effect.key)
+        if hook is not None:
+            hook(ctx, state, effect)
 
 
 def tick(ctx: Context, state: CampaignState, span: Span, *, rule: str) -> None:
     """One round or exploration turn went by: effects counted in `span` lose one; spent ones end."""
     for effect in list(state.lasting):
-        if effect.span is span:
+        if effect.span is span and effect in state.lasting:
+            hook = _hook(ON_TICK, effect.key)
+            if hook is not None:
+                hook(ctx, state, effect)
             effect.left -= 1
             if effect.left <= 0:
                 end_lasting(ctx, state, effect, "expired", rule=rule)
@@ -136,3 +154,18 @@ def end_spans(ctx: Context, state: CampaignState, spans: tuple[Span, ...], why: 
     for effect in list(state.lasting):
         if effect.span in spans:
             end_lasting(ctx, state, effect, why, rule=rule)
+
+
+def label(effect: Lasting) -> str:
+    """An effect in a few words for a figure's card: "glue (2 rounds)", "grabbed", "hasted (3 turns)"."""
+    parts = effect.key.split(":")
+    name = (parts[1] if len(parts) > 1 else parts[0]).replace("_", " ")
+    if effect.span in (Span.ROUND, Span.TURN) and effect.left > 0:
+        unit = effect.span.value + ("s" if effect.left != 1 else "")
+        return f"{name} ({effect.left} {unit})"
+    return name
+
+
+def labels(state: CampaignState, holder: str) -> list[str]:
+    """The lasting effects on `holder`, each in a few words (`label`), in the order they began."""
+    return [label(effect) for effect in state.lasting if effect.holder == holder]

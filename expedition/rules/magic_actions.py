@@ -18,6 +18,7 @@ from expedition.rules.prayers import (
     verify_invoke,
     verify_sacrifice,
 )
+from expedition.rules.spell_attacks import HurlSpellShot, hurl_shot, shot_targets, verify_shot
 from expedition.rules.spell_book import SPELL_EFFECTS
 from expedition.rules.spellcasting import (
     CastSpell,
@@ -39,6 +40,7 @@ GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     InvokePrayer: verify_invoke,
     MakeSacrifice: verify_sacrifice,
     UseManeuver: verify_maneuver,
+    HurlSpellShot: verify_shot,
 }
 """Guards of the magic actions, for `turns`."""
 
@@ -48,6 +50,7 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
     InvokePrayer: invoke_prayer,
     MakeSacrifice: make_sacrifice,
     UseManeuver: use_maneuver,
+    HurlSpellShot: hurl_shot,
 }
 """Verbs of the magic actions, for `turns`."""
 
@@ -123,4 +126,6 @@ def magic_options(state: CampaignState, actor: str) -> list[ActionOption]:
             ],
             _pretty(key),
         )
+    for shot in shot_targets(state, actor):  # Magic Missile, Silver cannon (§11.1)
+        options += _best(state, [shot], f"{_pretty(shot.spell)} shot")
     return options

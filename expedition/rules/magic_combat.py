@@ -175,5 +175,5 @@ def turn_begins(ctx: Context, member: Character) -> None:
 def fight_ends(state: CampaignState) -> None:
     """When a fight ends, magic lasting "this combat" and once-per-fight uses end (§11.1, §5.7)."""
     for member in state.party:
-        member.magic.effects.clear()
+        member.magic.effects[:] = [e for e in member.magic.effects if e.startswith("prayer:")]  # lasting's
         member.magic.spent.clear()

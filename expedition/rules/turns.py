@@ -28,6 +28,8 @@ from expedition.rules.events import Event
 from expedition.rules.expedition_turn import ExplorationTurnPassed, exploration_turn  # noqa: F401  # re-exported
 from expedition.rules.exploration import GUARDS as EXPLORATION_GUARDS
 from expedition.rules.exploration_verbs import VERBS as EXPLORATION_VERBS
+from expedition.rules.hold_actions import GUARDS as HOLD_GUARDS
+from expedition.rules.hold_actions import VERBS as HOLD_VERBS
 from expedition.rules.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
 from expedition.rules.interlude_actions import GUARDS as INTERLUDE_GUARDS
 from expedition.rules.interlude_actions import VERBS as INTERLUDE_VERBS
@@ -35,6 +37,10 @@ from expedition.rules.interlude_actions import interlude_options
 from expedition.rules.magic_actions import GUARDS as MAGIC_GUARDS
 from expedition.rules.magic_actions import VERBS as MAGIC_VERBS
 from expedition.rules.mortal import Died
+from expedition.rules.owners import GUARDS as OWNER_GUARDS
+from expedition.rules.owners import VERBS as OWNER_VERBS
+from expedition.rules.parley import GUARDS as PARLEY_GUARDS
+from expedition.rules.parley import VERBS as PARLEY_VERBS
 from expedition.rules.recovery import can_catch_breath, catch_breath, verify_catch_breath
 from expedition.rules.setting_out import SetOut, set_out, verify_set_out
 from expedition.rules.skills import Skill
@@ -133,6 +139,9 @@ _GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     **MAGIC_GUARDS,
     **INTERLUDE_GUARDS,
     **CAMP_GUARDS,
+    **HOLD_GUARDS,
+    **PARLEY_GUARDS,
+    **OWNER_GUARDS,
 }
 
 
@@ -202,6 +211,9 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     **MAGIC_VERBS,
     **INTERLUDE_VERBS,
     **CAMP_VERBS,
+    **HOLD_VERBS,
+    **PARLEY_VERBS,
+    **OWNER_VERBS,
 }
 
 

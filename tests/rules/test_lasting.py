@@ -15,6 +15,7 @@ from expedition.rules.lasting import (
     Span,
     add_lasting,
     has_lasting,
+    labels,
     lasting_keyed,
     lasting_on,
     tick,
@@ -82,3 +83,14 @@ def test_exploration_turns_tick_turn_effects_and_leaving_ends_them_all() -> None
     assert again.lasting == state.lasting
     run(state, CatchBreath(actor="wiz"), [])
     assert [e.key for e in state.lasting] == ["spell:seal"]
+
+
+def test_labels_name_each_effect_with_what_is_left_of_it() -> None:
+    """§11: a figure's card lists its effects: rounds or turns left, or just the name for a fight-long one."""
+    state = make_state()
+    ctx = _ctx()
+    add_lasting(ctx, state, "spell:glue", "foe1", Span.ROUND, 2, rule="§11.1")
+    add_lasting(ctx, state, "hold:grabbed", "foe1", Span.FIGHT, rule="HOUSE §6.2")
+    add_lasting(ctx, state, "prayer:borrowed_time", "foe1", Span.TURN, 1, rule="§11.2")
+    assert labels(state, "foe1") == ["glue (2 rounds)", "grabbed", "borrowed time (1 turn)"]
+    assert labels(state, "wiz") == []
