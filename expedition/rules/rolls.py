@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from expedition.rules.character import Attr
@@ -12,6 +12,7 @@ from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
 from expedition.rules.harm import take_fatigue
 from expedition.rules.judging import Judgement, Outcome, RollResult, judge, outcome_of, tires
+from expedition.rules.prayer_marks import EUPHORIA, FURY, spend_fury
 from expedition.rules.progression import earn_insight
 from expedition.rules.rerolls import Budget, Pool, negotiate
 from expedition.rules.skills import Trait
@@ -43,6 +44,8 @@ def available_dice(character: Character, attr: Attr, *, combat: bool = False) ->
     attribute = character[attr]
     if combat and attr is Attr.STR and character.has(Trait.BERSERKER):
         return attribute.score
+    if EUPHORIA in character.magic.effects:  # Euphoria (§11.2): counted as if unhurt
+        return attribute.score
     return attribute.available
 
 
@@ -56,6 +59,9 @@ class _Plan:
     effort: bool
     helper: Character | None
     burden: bool
+    fury: bool = False  # Righteous Fury (§11.2): 3 more dice
+    tiring: bool = True
+    base: int = 0  # the dice before keeping it safe, effort and help (what `odds.outcome_odds` takes)
 
 
 def attribute_test(
@@ -73,6 +79,8 @@ def attribute_test(
     tokens: bool = False,
     shields: bool = True,
     dice: int | None = None,
+    bonus_dice: int = 0,
+    tiring: bool = True,
     rule: str = "§3.2",
 ) -> Resolution[RollResult]:
     """Make an attribute test (§3.2–§3.7, §3.8), asking for rerolls as decisions.
@@ -105,6 +113,8 @@ def attribute_test(
         tokens: A defence test: the roller's shield and dodge tokens may each pay one reroll.
         shields: False when the attack ignores shields (§16 #7): only dodge tokens may be spent.
         dice: Roll only this many of the available dice; 0 declines.
+        bonus_dice: Extra dice a rule adds to the pool (Knife in the back, §5.7.2).
+        tiring: False when the dice cause no fatigue (a defence under Turtle, §5.7.1).
         rule: The section that asks for the test.
 
     Returns:
@@ -128,8 +138,22 @@ def attribute_test(
         if character[attr].available <= 0 or character.has(Affliction.PLAGUED):
             raise IllegalAction(f"The extra effort's fatigue would wound {character.name}'s {attr}.")
     plan = _plan(
-        character, attr, advantage, disadvantage, safe, effort, helper, burden, combat, tokens, shields, dice
+        character,
+        attr,
+        advantage,
+        disadvantage,
+        safe,
+        effort,
+        helper,
+        burden,
+        combat,
+        tokens,
+        shields,
+        dice,
+        bonus=bonus_dice,
     )
+    if not tiring:
+        plan = replace(plan, tiring=False)
     return _run(ctx, character, attr, plan, check=False, rule=rule)
 
 
@@ -190,6 +214,8 @@ def _plan(
     tokens: bool,
     shields: bool,
     dice: int | None,
+    *,
+    bonus: int = 0,
 ) -> _Plan:
     if advantage < 0 or disadvantage < 0:
         raise InvalidAction("Advantage and disadvantage cannot be negative.")
@@ -201,7 +227,8 @@ def _plan(
         raise InvalidAction(
             "Rolling no dice cannot be combined with keeping it safe, effort, help or a burden."
         )
-    total = (limit if dice is None else dice) + effort - 2 * safe + (helper is not None)
+    fury = FURY in character.magic.effects
+    total = (limit if dice is None else dice) + bonus + 3 * fury + effort - 2 * safe + (helper is not None)
     count, keep_lowest = (2 - total, True) if total <= 0 else (total, False)
     disadvantage += burden
     angry = character.has(Affliction.ANGRY)
@@ -213,7 +240,8 @@ def _plan(
         helper=0 if helper is None or helper.has(Affliction.ANGRY) else helper[attr].proficiency,
         gm=max(disadvantage - advantage, 0),
     )
-    return _Plan(count, keep_lowest, declined, budget, safe, effort, helper, burden)
+    base = (limit if dice is None else dice) + bonus + 3 * fury
+    return _Plan(count, keep_lowest, declined, budget, safe, effort, helper, burden, fury, base=base)
 
 
 def _run(
@@ -221,6 +249,7 @@ def _run(
 ) -> Resolution[RollResult]:
     why = f"{attr} {'check' if check else 'test'}"
     helper = plan.helper
+    spend_fury(character, plan.fury)
     if plan.declined:
         return _finish(ctx, character, attr, RollResult(Outcome.FAILURE, ()), helper, check, rule)
     if plan.burden:
@@ -229,6 +258,27 @@ def _run(
         earn_insight(ctx, character, 1, rule="§3.5")
     if plan.effort:
         take_fatigue(ctx, character, attr, 1, rule="§3.5")
+    budget = plan.budget
+    ctx.emit(
+        PoolThrown(
+            rule=rule,
+            character=character.id,
+            attr=attr,
+            check=check,
+            dice=plan.base,
+            count=plan.count,
+            keep_lowest=plan.keep_lowest,
+            proficiency=budget.proficiency,
+            advantage=budget.advantage,
+            disadvantage=budget.gm,
+            tokens=budget.shield + budget.dodge,
+            safe=plan.safe,
+            effort=plan.effort,
+            helper=helper.id if helper is not None else "",
+            terrified=character.has(Affliction.TERRIFIED),
+            hopeless=character.has(Affliction.HOPELESS),
+        )
+    )
     faces = ctx.roll(plan.count - (helper is not None), who=character.id, why=why, rule=rule)
     if helper is not None:
         faces += ctx.roll(1, who=helper.id, why=f"helping {character.name}'s {why}", rule="§3.5")
@@ -247,7 +297,9 @@ def _run(
         tired = plan.effort or plan.safe or tires(own, outcome, hopeless=hopeless)
         own += yield from _dauntless(ctx, character, own + helped, outcome, tired=tired, why=why)
         outcome = outcome_of(own + helped, terrified=terrified)
-    fatigue = tires(own, outcome, hopeless=hopeless, check=check, safe=plan.safe, effort=plan.effort)
+    fatigue = plan.tiring and tires(
+        own, outcome, hopeless=hopeless, check=check, safe=plan.safe, effort=plan.effort
+    )
     helper_fatigue = helper is not None and tires(
         helped, outcome, hopeless=helper.has(Affliction.HOPELESS), check=check, safe=plan.safe
     )
@@ -304,6 +356,45 @@ def _finish(
     if result.helper_fatigue and helper is not None:
         take_fatigue(ctx, helper, attr, 1, rule="§3.5")
     return result
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoolThrown(Event):
+    """The dice of a test or check are about to be thrown: everything that decides its odds (§3.2–§3.5).
+
+    Attributes:
+        character: The main roller.
+        attr: The attribute rolled.
+        check: True for a check (no fatigue), False for a test.
+        dice: The dice before keeping it safe, extra effort and help (`odds.outcome_odds`'s `dice`).
+        count: Dice thrown, the helper's included.
+        keep_lowest: A zero-dice roll: only the lowest die counts.
+        proficiency: The roller's proficiency rerolls.
+        advantage: Net advantage rerolls (the roller's).
+        disadvantage: Net disadvantage rerolls (the GM's).
+        tokens: Shield and dodge tokens the roller may spend as rerolls.
+        safe: Keeping it safe.
+        effort: Extra effort.
+        helper: The helper's id, "" without help.
+        terrified: The roller is Terrified (5+ succeeds).
+        hopeless: The roller is Hopeless (a 5 tires too).
+    """
+
+    character: str
+    attr: Attr
+    check: bool
+    dice: int
+    count: int
+    keep_lowest: bool
+    proficiency: int
+    advantage: int
+    disadvantage: int
+    tokens: int
+    safe: bool
+    effort: bool
+    helper: str
+    terrified: bool
+    hopeless: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

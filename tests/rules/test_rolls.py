@@ -23,6 +23,7 @@ from expedition.rules.rolls import (
     BurdenInvoked,
     Judgement,
     Outcome,
+    PoolThrown,
     RollJudged,
     RollResult,
     attribute_check,
@@ -607,3 +608,24 @@ def test_checks_never_change_marks_section_3_5(
     result = resolve_default(attribute_check(Context(SeededDice(seed)), ada, STR))
     assert result.outcome in set(Outcome) and not result.fatigue
     assert [marks(ada, attr) for attr in Attr] == before
+
+
+def test_a_thrown_pool_tells_everything_its_odds_depend_on() -> None:
+    """§3.2/§3.3: before the dice land, the pool is announced: dice, zero-dice rule, rerolls, afflictions."""
+    ada = hero(score=1, proficiency=1, fatigue=1)  # STR 1 with 1 fatigue: 0 dice, so 2 thrown, lowest kept
+    ada.afflictions.add(Affliction.TERRIFIED)
+    ctx = table(3, 5)
+    run(ctx, attribute_test(ctx, ada, STR, disadvantage=1), "pass")
+    (pool,) = of(ctx, PoolThrown)
+    assert (pool.dice, pool.count, pool.keep_lowest) == (0, 2, True)
+    assert (pool.proficiency, pool.advantage, pool.disadvantage) == (1, 0, 1)
+    assert pool.terrified and not pool.hopeless and not pool.check
+    assert ctx.events.index(pool) < next(i for i, e in enumerate(ctx.events) if isinstance(e, DiceRolled))
+
+
+def test_a_check_announces_itself_as_one() -> None:
+    """§3.6: a check's pool says it is a check (no fatigue to show)."""
+    ctx = table(4, 4)
+    run(ctx, attribute_check(ctx, hero(), DEX))
+    (pool,) = of(ctx, PoolThrown)
+    assert pool.check and pool.count == 2 and not pool.keep_lowest

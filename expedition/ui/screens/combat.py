@@ -155,9 +155,17 @@ class CombatMode(Screen[None]):
         dx, dy = DIRECTIONS[direction]
         assert self._cursor is not None
         nxt = (self._cursor[0] + dx, self._cursor[1] + dy)
-        if nxt in self._tiles or nxt == self._origin():
+        if self._within_reach(nxt):
             self._cursor = nxt
             self.refresh_combat()
+
+    def _within_reach(self, pos: Pos) -> bool:
+        """The cursor may cross any tile inside the box around the highlighted ones (over allies too)."""
+        spots = [*self._tiles, *([o] if (o := self._origin()) is not None else [])]
+        if not spots:
+            return False
+        xs, ys = [p[0] for p in spots], [p[1] for p in spots]
+        return min(xs) <= pos[0] <= max(xs) and min(ys) <= pos[1] <= max(ys)
 
     def combat_click(self, pos: Pos) -> None:
         """A click in a fight: go to a highlighted tile, or to any tile one Move reaches."""
@@ -201,14 +209,8 @@ class CombatMode(Screen[None]):
                 decision, defence_odds(member, attack, helped), tokens_text(member.tokens), who
             )
         if decision.kind == "reroll" and self.test is not None:
-            tokens = member.tokens.dodge + (0 if attack.ignores_shields else member.tokens.shield)
-            info = replace(
-                self.test,
-                why=f"{self.test.why} against {name} ({attack})",
-                tokens=tokens,
-                advantage=max(self.test.advantage, 1 if attack.defence > 0 else 0),
-                disadvantage=max(self.test.disadvantage, 1 if attack.defence < 0 else 0),
-            )
+            # The thrown pool already carries the tokens, advantage and disadvantage of this defence.
+            info = replace(self.test, why=f"{self.test.why} against {name} ({attack})")
             return TestPrompt(decision, info, who)
         return None
 
@@ -237,7 +239,7 @@ class CombatMode(Screen[None]):
         lines = [line for line in self._attacks if line.action.actor == actor]
         panel.data = CombatPanelData(
             initiative_text(state, combat, names),
-            foes_text(combat, here, names),
+            foes_text(combat, here, names, state),
             targets_text(lines, names),
             _HINTS.get(self._mode, ""),
         )

@@ -19,6 +19,7 @@ from expedition.rules.combat_rounds import waiting
 from expedition.rules.combat_state import on_map
 from expedition.rules.distance import manhattan
 from expedition.rules.expedition import ExpeditionState
+from expedition.rules.lasting import labels
 from expedition.rules.sight import visible_from
 from expedition.ui.widgets.tile_map import MapView, Marker, Pos
 
@@ -59,8 +60,8 @@ def foe_names(combat: CombatState) -> dict[str, str]:
     return names
 
 
-def foe_states(foe: Foe) -> list[str]:
-    """The foe's state in words: down, fled, fleeing, wounded, stunned, bleeding."""
+def foe_states(foe: Foe, state: CampaignState | None = None) -> list[str]:
+    """The foe's state in words: down, fled, fleeing, wounded, stunned, bleeding, then lasting effects."""
     if foe.out:
         return ["down"]
     if foe.fled:
@@ -74,6 +75,8 @@ def foe_states(foe: Foe) -> list[str]:
         states.append("stunned")
     if foe.bleeding:
         states.append("bleeding")
+    if state is not None:
+        states += labels(state, foe.uid)
     return states
 
 
@@ -147,9 +150,8 @@ def combat_map_view(
     for foe in combat.foes:
         if foe.fled:
             continue
-        label = (
-            f"{foe.name} ({', '.join(foe_states(foe)) or 'unhurt'}, {foe.wounds}/{foe.defn.wounds} wounds)"
-        )
+        shown = ", ".join(foe_states(foe, state)) or "unhurt"
+        label = f"{foe.name} ({shown}, {foe.wounds}/{foe.defn.wounds} wounds)"
         if foe.out:
             markers.setdefault(foe.pos, Marker("corpse", "%", label))
         else:
@@ -229,7 +231,7 @@ def initiative_text(state: CampaignState, combat: CombatState, names: dict[str, 
     return text
 
 
-def foe_line(foe: Foe, actor_pos: Pos | None, name: str = "") -> Text:
+def foe_line(foe: Foe, actor_pos: Pos | None, name: str = "", state: CampaignState | None = None) -> Text:
     """One foe on two lines: letter, name, wounds against W and armour; then tokens, state and distance."""
     text = Text()
     gone = not foe.conscious
@@ -242,7 +244,7 @@ def foe_line(foe: Foe, actor_pos: Pos | None, name: str = "") -> Text:
     tokens = tokens_text(foe.tokens)
     if tokens:
         text.append(f"{tokens} ")
-    states = foe_states(foe)
+    states = foe_states(foe, state)
     text.append(", ".join(states) or "unhurt", style="italic")
     if actor_pos is not None and foe.conscious:
         distance = manhattan(actor_pos, foe.pos)
@@ -250,13 +252,15 @@ def foe_line(foe: Foe, actor_pos: Pos | None, name: str = "") -> Text:
     return text
 
 
-def foes_text(combat: CombatState, actor_pos: Pos | None, names: dict[str, str]) -> Text:
+def foes_text(
+    combat: CombatState, actor_pos: Pos | None, names: dict[str, str], state: CampaignState | None = None
+) -> Text:
     """Every foe of the fight, one per line, in placing order."""
     text = Text()
     for index, foe in enumerate(combat.foes):
         if index:
             text.append("\n")
-        text.append_text(foe_line(foe, actor_pos, names.get(foe.uid, "")))
+        text.append_text(foe_line(foe, actor_pos, names.get(foe.uid, ""), state))
     return text
 
 

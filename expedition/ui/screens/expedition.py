@@ -9,28 +9,28 @@ prompts the player acknowledges.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
-from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from expedition.persistence.codec import decode
 from expedition.rules.actions import Action
-from expedition.rules.character import Attr, Character
-from expedition.rules.decisions import Decision
-from expedition.rules.events import DiceRolled, Event
+from expedition.rules.character import Character
+from expedition.rules.events import Event
+from expedition.rules.lasting import labels
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
 from expedition.ui.messages import SessionUpdated
-from expedition.ui.screens.combat import COMBAT_BINDINGS, CombatMode
+from expedition.ui.screens.combat import COMBAT_BINDINGS
+from expedition.ui.screens.expedition_commands import ActionCommands
+from expedition.ui.screens.expedition_prompts import DecisionPrompts
 from expedition.ui.screens.expedition_view import (
     ACTION_KEYS,
     DIRECTIONS,
@@ -40,14 +40,8 @@ from expedition.ui.screens.expedition_view import (
     step_action,
     steps_to,
 )
-from expedition.ui.screens.handover import hand_over
-from expedition.ui.screens.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.prompts import (
-    DecisionPrompt,
-    FaintingPrompt,
-    MortalWoundPrompt,
     RollInfo,
-    TestPrompt,
 )
 from expedition.ui.widgets.action_bar import ActionBar, ActionChoice
 from expedition.ui.widgets.clocks import TrackerClock
@@ -69,36 +63,7 @@ def _move_bindings() -> list[BindingType]:
     ]
 
 
-class ActionCommands(Provider):
-    """Command palette entries for every action available on the expedition screen."""
-
-    def _choices(self) -> list[ActionChoice]:
-        screen = self.screen
-        return screen.choices() if isinstance(screen, ExpeditionScreen) else []
-
-    async def discover(self) -> Hits:
-        screen = self.screen
-        for choice in self._choices():
-            if choice.enabled and isinstance(screen, ExpeditionScreen):
-                yield DiscoveryHit(choice.label, partial(screen.do, choice), help=_help(choice))
-
-    async def search(self, query: str) -> Hits:
-        screen = self.screen
-        matcher = self.matcher(query)
-        for choice in self._choices():
-            score = matcher.match(choice.label)
-            if score > 0 and choice.enabled and isinstance(screen, ExpeditionScreen):
-                yield Hit(
-                    score, matcher.highlight(choice.label), partial(screen.do, choice), help=_help(choice)
-                )
-
-
-def _help(choice: ActionChoice) -> str:
-    cost = f"{choice.cost} turn{'s' if choice.cost != 1 else ''}" if choice.cost else "free"
-    return f"Costs {cost}" + (f" · key {choice.key}" if choice.key else "")
-
-
-class ExpeditionScreen(CombatMode, Screen[None]):
+class ExpeditionScreen(DecisionPrompts, Screen[None]):
     """An expedition in play, seen from one seat.
 
     Args:
@@ -243,7 +208,8 @@ class ExpeditionScreen(CombatMode, Screen[None]):
         self.query_one("#clock-doom", TrackerClock).data = doom
         self.query_one("#clock-omens", TrackerClock).data = omens
         actor = self.actor
-        self.query_one("#exp-party", PartyPanel).set_party(self._party, actor)
+        effects = {m.id: tuple(labels(state, m.id)) for m in self._party}
+        self.query_one("#exp-party", PartyPanel).set_party(self._party, actor, effects)
         self.query_one("#exp-actions", ActionBar).set_choices(self.choices())
         self.query_one("#exp-header", Static).update(self._header(view))
         self.refresh_combat()
@@ -372,76 +338,3 @@ class ExpeditionScreen(CombatMode, Screen[None]):
         from expedition.ui.screens.explain import ExplainScreen
 
         self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)))
-
-    # --- prompts ------------------------------------------------------------------------------
-
-    def _mine(self, decision: Decision) -> bool:
-        owner = self.session.decision_owner(decision)
-        return self.seat.kind.value == "host" or owner == self.seat.player
-
-    def _ask_if_pending(self) -> None:
-        decision = self.session.pending
-        if decision is None or self._prompting or not self._mine(decision):
-            return
-        self._prompting = True
-        who = self._names.get(decision.owner, decision.owner)
-        prompt: DecisionPrompt
-        combat_prompt = self.combat_prompt(decision, who) if self.combat is not None else None
-        if combat_prompt is not None:
-            prompt = combat_prompt
-        elif decision.kind == "reroll" and self.test is not None:
-            prompt = TestPrompt(decision, self.test, who)
-        else:
-            prompt = DecisionPrompt(decision, who)
-        if not hand_over(self, decision, who, lambda _: self.app.push_screen(prompt, self._answered)):
-            self.app.push_screen(prompt, self._answered)
-
-    def _answered(self, key: str | None) -> None:
-        self._prompting = False
-        decision = self.session.pending
-        if decision is None:
-            return
-        result = self.session.answer(self.seat, key if key is not None else decision.default)
-        if not result.ok:
-            self.notify(result.reason, severity="warning")
-        if self.session.pending is not None and not self._prompting:
-            # After the session's update (already queued) is handled, so a test prompt shows the new dice.
-            self.call_later(self._ask_if_pending)
-        else:
-            # The action is over: the keys belong to the map again, not to whatever list had them.
-            self.query_one("#exp-map", TileMap).focus()
-
-    def _track_test(self, events: Iterable[Event]) -> None:
-        for event in events:
-            if (
-                isinstance(event, DiceRolled)
-                and event.why.endswith((" test", " check"))
-                and event.who in self._names
-            ):
-                attr = event.why.split()[0]
-                member = next((m for m in self._party if m.id == event.who), None)
-                proficiency = member[Attr(attr)].proficiency if member and attr in Attr.__members__ else 0
-                self.test = RollInfo(
-                    self._names[event.who],
-                    event.why,
-                    len(event.faces),
-                    proficiency=proficiency,
-                    first=event.faces,
-                    faces=event.faces,
-                )
-            elif type(event).__name__ == "DieRerolled" and self.test is not None:
-                index, new = int(getattr(event, "index", 0)), int(getattr(event, "new", 0))
-                faces = list(self.test.faces)
-                if 0 <= index < len(faces):
-                    faces[index] = new
-                old, paid = getattr(event, "old", "?"), getattr(event, "resource", "")
-                line = f"die {index + 1}: {old} → {new} ({paid})"
-                self.test = replace(self.test, faces=tuple(faces), history=(*self.test.history, line))
-
-    def _explain_harm(self, events: tuple[Event, ...]) -> None:
-        for event in events:
-            kind = type(event).__name__
-            if kind == "MortalWoundRolled":
-                self.app.push_screen(MortalWoundPrompt(mortal_info(event, events, self._names)))
-            elif kind == "Fainted" and not any(type(e).__name__ == "MortalWoundRolled" for e in events):
-                self.app.push_screen(FaintingPrompt(fainting_info(event, events, self._names)))

@@ -7,8 +7,8 @@ the table row, what it means and what the party can do about it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from expedition.rules.decisions import Decision
 from expedition.rules.errors import InvalidAction
+from expedition.rules.events import DiceRolled, Event
 from expedition.rules.odds import RollOdds, outcome_odds
 from expedition.ui.widgets.marked_list import MarkedList
 
@@ -115,6 +116,14 @@ class RollInfo:
         history: Each reroll so far, in words.
         keep_lowest: Only the lowest die counts (a zero-dice roll).
         tokens: Shield and dodge tokens that may each pay a reroll (a defence test, §10.2.3).
+        dice: The dice before keeping it safe, effort and help (None: work it out from `pool`).
+        check: A check: no fatigue.
+        safe: Keeping it safe.
+        effort: Extra effort.
+        helped: A helper's die is in the pool.
+        terrified: The roller is Terrified.
+        hopeless: The roller is Hopeless.
+        roller_id: The roller's id (to match the dice that follow).
     """
 
     roller: str
@@ -128,6 +137,14 @@ class RollInfo:
     history: tuple[str, ...] = ()
     keep_lowest: bool = False
     tokens: int = 0
+    dice: int | None = None
+    check: bool = False
+    safe: bool = False
+    effort: bool = False
+    helped: bool = False
+    terrified: bool = False
+    hopeless: bool = False
+    roller_id: str = ""
 
 
 def face_mark(face: int) -> str:
@@ -147,31 +164,79 @@ FACE_LEGEND = "✓ 4+ succeeds · ★ a 6 (two make a great success) · ✗ a 1 
 
 def odds_of(info: RollInfo) -> RollOdds | None:
     """Exact odds before rolling, from `outcome_odds`, or None when too large to compute."""
-    dice = 2 - info.pool if info.keep_lowest else info.pool
+    fallback = 2 - info.pool if info.keep_lowest else info.pool
+    dice = info.dice if info.dice is not None else fallback
     try:
         return outcome_odds(
             dice,
             proficiency=info.proficiency + info.tokens,
             advantage=info.advantage,
             disadvantage=info.disadvantage,
+            terrified=info.terrified,
+            hopeless=info.hopeless,
+            safe=info.safe,
+            effort=info.effort,
+            helper=info.helped,
+            check=info.check,
         )
     except InvalidAction:
         return None
 
 
-def odds_table(odds: RollOdds) -> Table:
-    """The odds as a one-row table with a header."""
+def odds_table(odds: RollOdds, *, check: bool = False) -> Table:
+    """The odds as a one-row table with a header (a check has no fatigue column: checks never tire)."""
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for heading in ("critical", "failure", "success", "great", "fatigue"):
+    headings = ("critical", "failure", "success", "great") + (() if check else ("fatigue",))
+    for heading in headings:
         table.add_column(heading, justify="right")
-    table.add_row(
-        percent(float(odds.critical_failure)),
-        percent(float(odds.failure)),
-        percent(float(odds.success)),
-        percent(float(odds.great_success)),
-        percent(float(odds.fatigue)),
-    )
+    cells = [odds.critical_failure, odds.failure, odds.success, odds.great_success]
+    if not check:
+        cells.append(odds.fatigue)
+    table.add_row(*(percent(float(cell)) for cell in cells))
     return table
+
+
+def track_roll(info: RollInfo | None, event: Event, names: Mapping[str, str]) -> RollInfo | None:
+    """The test being rolled after `event`: a thrown pool starts one, its dice and rerolls update it."""
+    kind = type(event).__name__
+    if kind == "PoolThrown":
+        who = str(getattr(event, "character", ""))
+        attr = str(getattr(event, "attr", ""))
+        check = bool(getattr(event, "check", False))
+        return RollInfo(
+            names.get(who, who),
+            f"{attr} {'check' if check else 'test'}",
+            int(getattr(event, "count", 0)),
+            proficiency=int(getattr(event, "proficiency", 0)),
+            advantage=int(getattr(event, "advantage", 0)),
+            disadvantage=int(getattr(event, "disadvantage", 0)),
+            keep_lowest=bool(getattr(event, "keep_lowest", False)),
+            tokens=int(getattr(event, "tokens", 0)),
+            dice=int(getattr(event, "dice", 0)),
+            check=check,
+            safe=bool(getattr(event, "safe", False)),
+            effort=bool(getattr(event, "effort", False)),
+            helped=bool(getattr(event, "helper", "")),
+            terrified=bool(getattr(event, "terrified", False)),
+            hopeless=bool(getattr(event, "hopeless", False)),
+            roller_id=who,
+        )
+    if info is None:
+        return None
+    if isinstance(event, DiceRolled) and event.who == info.roller_id and event.why == info.why:
+        return replace(info, first=event.faces, faces=event.faces)
+    if isinstance(event, DiceRolled) and event.why.startswith("helping ") and info.helped:
+        joined = (*info.faces, *event.faces)
+        return replace(info, first=joined, faces=joined)
+    if kind == "DieRerolled":
+        index, new = int(getattr(event, "index", 0)), int(getattr(event, "new", 0))
+        faces = list(info.faces)
+        if 0 <= index < len(faces):
+            faces[index] = new
+        old, paid = getattr(event, "old", "?"), getattr(event, "resource", "")
+        line = f"die {index + 1}: {old} → {new} ({paid})"
+        return replace(info, faces=tuple(faces), history=(*info.history, line))
+    return info
 
 
 class TestPrompt(DecisionPrompt):
@@ -219,7 +284,7 @@ class TestPrompt(DecisionPrompt):
         odds = odds_of(info)
         if odds is not None:
             yield Static(Text("Odds before rolling:", style="bold"), classes="test-heading")
-            yield Static(odds_table(odds), id="test-odds")
+            yield Static(odds_table(odds, check=info.check), id="test-odds")
         landed = Text("Landed: ", style="bold")
         landed.append(" ".join(face_mark(face) for face in info.first))
         yield Static(landed, id="test-landed")

@@ -49,12 +49,17 @@ def light_text(character: Character) -> str:
     lights = lit_lights(character)
     if not lights:
         return f"{DARK} no light"
-    parts = [f"{item.name} Ud{item.usage}" if item.defn.usage else item.name for item in lights]
+    parts = [
+        (f"{item.name} Ud{item.usage}" if item.usage else f"{item.name} (burnt down: out next turn)")
+        if item.defn.usage
+        else item.name
+        for item in lights
+    ]
     return f"{LIGHT} " + ", ".join(parts)
 
 
-def character_card(character: Character, *, current: bool = False) -> Group:
-    """A character's lines for the panel."""
+def character_card(character: Character, *, current: bool = False, effects: Sequence[str] = ()) -> Group:
+    """A character's lines for the panel (`effects`: lasting spells, prayers and holds on them)."""
     head = Text("▶ " if current else "  ")
     head.append(character.name, style="bold")
     status = STATUS_WORDS[character.status]
@@ -84,6 +89,8 @@ def character_card(character: Character, *, current: bool = False) -> Group:
         rows.append(Text("  ! " + ", ".join(afflictions), style="italic"))
     if traumas:
         rows.append(Text("  ✚ " + ", ".join(traumas), style="italic"))
+    if effects:
+        rows.append(Text("  ✦ " + ", ".join(effects), style="italic"))
     return Group(*rows)
 
 
@@ -99,15 +106,24 @@ class PartyPanel(Widget):
     current: reactive[str] = reactive("")
     """The id of the character acting now (marked ▶)."""
 
-    def set_party(self, party: Sequence[Character], current: str = "") -> None:
-        """Show `party` with `current` marked."""
+    effects: dict[str, tuple[str, ...]] = {}
+    """Lasting effects on each adventurer, in words, by id (`rules.lasting.labels`)."""
+
+    def set_party(
+        self, party: Sequence[Character], current: str = "", effects: dict[str, tuple[str, ...]] | None = None
+    ) -> None:
+        """Show `party` with `current` marked and each one's lasting `effects`."""
+        self.effects = dict(effects or {})
         self.current = current
         self.party = tuple(party)
 
     def render(self) -> Group:
         if not self.party:
             return Group(Text("Nobody is left in the party.", style="italic"))
-        cards = [character_card(member, current=member.id == self.current) for member in self.party]
+        cards = [
+            character_card(member, current=member.id == self.current, effects=self.effects.get(member.id, ()))
+            for member in self.party
+        ]
         return Group(*cards)
 
 

@@ -1,0 +1,50 @@
+"""The reroll panel follows the rules' own account of a roll (§3.2): pool, zero-dice rule, odds, rerolls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from expedition.rules.character import Attr, Character
+from expedition.rules.context import Context
+from expedition.rules.decisions import resolve_default
+from expedition.rules.dice import ScriptedDice
+from expedition.rules.odds import outcome_odds
+from expedition.rules.rolls import attribute_check, attribute_test
+from expedition.ui.screens.prompts import RollInfo, odds_of, odds_table, track_roll
+
+
+def _track(ctx: Context) -> RollInfo | None:
+    info: RollInfo | None = None
+    for event in ctx.events:
+        info = track_roll(info, event, {"jory": "Jory"})
+    return info
+
+
+def _jory(score: int, fatigue: int = 0) -> Character:
+    jory = Character("jory", "Jory")
+    jory[Attr.STR].score, jory[Attr.STR].proficiency, jory[Attr.STR].fatigue = score, 1, fatigue
+    return jory
+
+
+def test_a_zero_dice_test_shows_the_lowest_die_rule_and_its_own_odds() -> None:
+    """§3.2: with 0 dice, 2 are thrown and the lowest counts; the odds are those of 0 dice, not of 2."""
+    ctx = Context(ScriptedDice([1, 3, 5]))
+    resolve_default(attribute_test(ctx, _jory(1, fatigue=1), Attr.STR))
+    info = _track(ctx)
+    assert info is not None and info.roller == "Jory" and info.keep_lowest and info.pool == 2
+    odds = odds_of(info)
+    assert odds is not None and odds == outcome_odds(0, proficiency=1)
+    assert odds.success == Fraction(1, 2) < outcome_odds(2, proficiency=1).success
+    assert info.first == (1, 3) and info.faces[0] == 5 and len(info.history) == 1
+
+
+def test_a_check_has_no_fatigue_column() -> None:
+    """§3.6: checks never tire, so their odds table leaves fatigue out."""
+    ctx = Context(ScriptedDice([4, 6]))
+    resolve_default(attribute_check(ctx, _jory(2), Attr.STR))
+    info = _track(ctx)
+    assert info is not None and info.check and info.why == "STR check"
+    odds = odds_of(info)
+    assert odds is not None
+    headers = [column.header for column in odds_table(odds, check=True).columns]
+    assert headers == ["critical", "failure", "success", "great"]
