@@ -359,3 +359,33 @@ async def test_after_an_action_and_its_prompts_the_arrows_move_the_party_again()
         await pilot.press("right")
         await pilot.pause()
         assert session.state.expedition.position == (x + 1, y)
+
+
+async def test_arrows_in_the_log_search_box_go_to_the_lines_not_the_party() -> None:
+    """Tab into the log's search box: Down moves to the log lines and the party stays where it is."""
+    session = sample_session()
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert session.state.expedition is not None
+        here = session.state.expedition.position
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "log-search"
+        await pilot.press("down")
+        await pilot.pause()
+        assert session.state.expedition.position == here
+        assert app.focused is not None and app.focused.id == "log-lines"
+
+
+async def test_walking_into_a_wall_again_does_not_pile_up_the_same_notice() -> None:
+    """A refused step shows why once; pressing into the wall again keeps a single notice on screen."""
+    session = sample_session()
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        for _ in range(12):  # far enough west to meet a wall whatever the start
+            await pilot.press("left")
+        await pilot.pause()
+        texts = [n.message for n in app._notifications]
+        assert texts and len(texts) == len(set(texts))

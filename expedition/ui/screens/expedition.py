@@ -119,6 +119,7 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         self._chosen = ""
         self._unsubscribe: Callable[[], None] | None = None
         self._prompting = False
+        self._last_warning = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="exp-body"):
@@ -279,8 +280,15 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
             return False
         result = self.session.submit(self.seat, action)
         if not result.ok:
-            self.notify(result.reason, severity="warning", timeout=4)
+            self.warn(result.reason)
         return result.ok
+
+    def warn(self, text: str) -> None:
+        """Show a refusal; the same one again replaces the last instead of piling up (walking into a wall)."""
+        if text == self._last_warning:
+            self.app.clear_notifications()
+        self._last_warning = text
+        self.notify(text, severity="warning", timeout=4)
 
     def do(self, choice: ActionChoice) -> None:
         """Do an action from the bar or the palette."""
@@ -314,6 +322,10 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
     def action_search_log(self) -> None:
         """Search the log."""
         self.query_one("#exp-log", GameLog).action_search()
+
+    @on(ActionBar.Left)
+    def _bar_left(self, event: ActionBar.Left) -> None:
+        self.query_one("#exp-map", TileMap).focus()
 
     @on(ActionBar.Chosen)
     def _bar_chosen(self, event: ActionBar.Chosen) -> None:

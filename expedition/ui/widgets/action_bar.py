@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -67,6 +68,9 @@ def choice_text(choice: ActionChoice) -> Text:
 class ActionBar(Widget):
     """The actions available here; set `choices` to redraw. Enter on one posts `ActionBar.Chosen`."""
 
+    BINDINGS = [Binding("escape", "leave", "Back to the map", show=False)]
+    """Esc leaves the list (the screen decides where the keys go: `ActionBar.Left`)."""
+
     choices: reactive[tuple[ActionChoice, ...]] = reactive((), always_update=True, init=False)
     _shown: tuple[ActionChoice, ...] = ()
     """The choices on screen before the latest `set_choices` (to keep the highlight's action)."""
@@ -84,8 +88,23 @@ class ActionBar(Widget):
             """The bar."""
             return self.bar
 
+    @dataclass
+    class Left(Message):
+        """The player left the list without choosing (Esc)."""
+
+        bar: ActionBar
+
+        @property
+        def control(self) -> ActionBar:
+            """The bar."""
+            return self.bar
+
     def compose(self) -> ComposeResult:
         yield MarkedList(id="action-list")
+
+    def action_leave(self) -> None:
+        """Give the keys back to the screen."""
+        self.post_message(self.Left(self))
 
     def on_mount(self) -> None:
         self.watch_choices(self.choices)

@@ -31,6 +31,8 @@ class GameLog(Widget):
     BINDINGS = [
         Binding("slash", "search", "Search log", key_display="/", show=False),
         Binding("escape", "clear_search", "Clear search", show=False),
+        # In the search box the arrows go to the lines, never on to the map (where they move the party).
+        Binding("down,up", "to_lines", "Log lines", show=False),
     ]
     """Keys while the log has focus."""
 
@@ -111,6 +113,10 @@ class GameLog(Widget):
     def action_search(self) -> None:
         """Put the cursor in the search box."""
         self.query_one("#log-search", Input).focus()
+
+    def action_to_lines(self) -> None:
+        """Move from the search box to the lines."""
+        self.query_one("#log-lines", OptionList).focus()
 
     def action_clear_search(self) -> None:
         """Empty the search box and list every line again."""
