@@ -85,7 +85,7 @@ def verify_camp_item(user: Character, target: Character, item: Item) -> None:
     if key in SETUP_ONLY:
         raise IllegalAction(f"The {item.name} is used when the camp is set up.")
     if key not in KITS and key not in MEDICINE and key not in FOOD:
-        raise IllegalAction(f"Using the {item.name} in camp is not in the rules yet.")
+        raise IllegalAction(f"The {item.name} has no use in camp: use it while exploring or fighting.")
     if target is not user and key != "ration" and _paranoid(user):
         raise IllegalAction(f"{user.name} is paranoid and shares nothing but rations.")
     if key in KITS and not repairable(target, KITS[key]):

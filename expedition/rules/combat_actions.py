@@ -93,10 +93,12 @@ class CombatUseItem(Action):
     Attributes:
         item: The item's uid.
         hand: For wielding: "left_hand" or "right_hand", "" to choose a free one.
+        target: What it is used on (`item_uses`): "" for the default, a foe uid, an item uid or a tile.
     """
 
     item: int
     hand: str = ""
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -329,10 +331,14 @@ def _verify_use(state: CampaignState, action: CombatUseItem) -> None:
     if action.hand and action.hand not in HANDS:
         raise InvalidAction("The hand is left_hand or right_hand.")
     wieldable = (item.defn.attack or item.defn.is_shield) and not item.wielded
-    if not wieldable and item.defn.light is None and item.defn.key not in CURES_BY_ITEM:
-        raise IllegalAction(f"The {item.name} is not something to use in a fight.")
     if Tag.CAMP in item.defn.tags:
         raise IllegalAction(f"The {item.name} is used in camp.")
+    if not wieldable and item.defn.light is None and item.defn.key not in CURES_BY_ITEM:
+        from expedition.rules.item_uses import USES, verify_item_use
+
+        if item.defn.key not in USES and not item.defn.tags & {Tag.QUICK, Tag.SLOW}:
+            raise IllegalAction(f"The {item.name} is not something to use in a fight.")
+        verify_item_use(state, member, item, action.target, combat=True)  # §7.4 (item_uses)
 
 
 def _verify_help(state: CampaignState, action: Help) -> None:

@@ -29,6 +29,7 @@ from expedition.rules.conditions import Affliction
 from expedition.rules.distance import manhattan
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.exploration_options import ActionOption
+from expedition.rules.item_uses import USES, item_targets, offered
 from expedition.rules.items import Item
 from expedition.rules.odds import RollOdds, outcome_odds
 from expedition.rules.rolls import available_dice
@@ -89,6 +90,13 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
             options.append(
                 _option(state, CombatUseItem(actor=actor, item=item.uid), f"{verb} the {item.name}")
             )
+        elif offered(item, combat=True):  # potions, tonics, living ashes, the canteen (§7.4)
+            for target in item_targets(state, member, item):
+                aim = f" at the {combat.foe(target).name}" if target else ""
+                label = f"{USES[item.defn.key].verb} the {item.name}{aim}"
+                options.append(
+                    _option(state, CombatUseItem(actor=actor, item=item.uid, target=target), label)
+                )
     for ally in state.party:
         if (
             ally.id != actor

@@ -102,6 +102,9 @@ def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolut
     from expedition.rules.maneuver_hooks import pay_owed
 
     pay_owed(ctx, state, combat, member)  # an action a reaction took from this turn (§5.7)
+    from expedition.rules.item_uses_fight import mercurial_actions
+
+    combat.actions_left += mercurial_actions(state, member.id) if combat.actions_left else 0  # §10.2.1
     ctx.emit(TurnStarted(rule="§10.2.1", who=member.id, actions=combat.actions_left))
     if combat.actions_left <= 0:  # every action was given up (Entropy, §11.2)
         yield from end_turn(ctx, state, member.id)
@@ -147,6 +150,9 @@ def end_turn(ctx: Context, state: CampaignState, who: str) -> Resolution[None]:
     if combat.active == who:
         combat.active, combat.actions_left = "", 0
     ctx.emit(TurnEnded(rule="§10.2.1", who=who))
+    from expedition.rules.item_uses_fight import mercurial_turn_ends
+
+    mercurial_turn_ends(ctx, state, who)  # the Mercurial tonic's usage die (§11.1)
     from expedition.rules.holds import victim_turn_ends
 
     yield from victim_turn_ends(ctx, state, who)  # still grabbed: 1 wound (§12.4, HOUSE §6.2)

@@ -202,6 +202,10 @@ def wandering_arrives(ctx: Context, state: CampaignState, announced: Sequence[st
     expedition = state.expedition
     if expedition is None or not announced or state.phase is not Phase.EXPLORATION or not state.living:
         return False
+    from expedition.rules.item_uses_barricade import barricade_holds
+
+    if (yield from barricade_holds(ctx, state)):  # spiked doors hold it for 1d3 ET (HOUSE §1.4)
+        return False
     name = announced[0]
     if name in expedition.coming:
         expedition.coming.remove(name)

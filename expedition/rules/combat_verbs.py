@@ -157,6 +157,9 @@ def attack_foe(
     from expedition.rules.prayer_marks import fury_wound
 
     raw = attack.damage(critical) + (1 if cold and hit else 0) + fury_wound(member)  # Righteous Fury
+    from expedition.rules.item_uses_fight import ashes_wound
+
+    raw += ashes_wound(state, member, item) if notation is None else 0  # Living ashes (§7.4)
     raw = damage(raw) if damage is not None else raw
     specials = item.defn.specials if notation is None else frozenset()
     ctx.emit(
@@ -320,6 +323,10 @@ def _use(ctx: Context, state: CampaignState, action: CombatUseItem) -> Resolutio
         handling.wield(ctx, member, item, hand, rule="§10.2.2")
     elif item.defn.light is not None:
         (usage.extinguish if item.lit else usage.light)(ctx, member, item, rule="§10.2.2")
+    elif item.defn.key not in CURES_BY_ITEM:
+        from expedition.rules.item_uses import use_item
+
+        yield from use_item(ctx, state, member, item, action.target)  # §7.4 (item_uses)
     else:
         apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
         if item.defn.usage:

@@ -50,6 +50,8 @@ def gain_affliction(ctx: Context, character: Character, affliction: Affliction, 
     """
     if affliction in character.afflictions:
         return False
+    if affliction is Affliction.TERRIFIED and "item:tonic_of_bravery" in character.magic.effects:
+        return False  # a Tonic of bravery (§11.1, `item_uses_fight`)
     character.afflictions.add(affliction)
     ctx.emit(AfflictionGained(rule=rule, character=character.id, affliction=affliction))
     return True

@@ -169,7 +169,10 @@ def _verify_use(state: CampaignState, action: UseItem) -> None:
     if Tag.QUICK not in tags and Tag.SLOW not in tags:
         raise IllegalAction(f"The {item.name} is not something to use.")
     if item.defn.light is None and item.defn.key not in CURES_BY_ITEM:
-        raise IllegalAction(f"Using the {item.name} is not in the rules yet.")
+        from expedition.rules.item_uses import verify_item_use
+
+        verify_item_use(state, member, item, action.target, combat=False)  # §7.4 (item_uses)
+        return
     if item.defn.light is not None and not item.lit and item.defn.usage and not item.usage:
         raise IllegalAction(f"The {item.name} is spent.")
 

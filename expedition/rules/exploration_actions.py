@@ -99,9 +99,11 @@ class UseItem(Action):
 
     Attributes:
         item: The item's uid.
+        target: What it is used on (`item_uses`): "" for the default, a character id, an item uid or a tile.
     """
 
     item: int
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -98,9 +98,17 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
         if trap.known and trap.armed:
             options.append(_option(state, DisarmTrap(actor=actor, at=trap.pos), f"Disarm the {trap.name}"))
     options.append(_option(state, Search(actor=actor), "Search the room"))
+    from expedition.rules.exploration import CURES_BY_ITEM
+    from expedition.rules.item_uses import USES, offered
+
     for item in member.items:
         if item.defn.tags & {Tag.QUICK, Tag.SLOW} and Tag.CAMP not in item.defn.tags:
+            if item.defn.key in USES and not offered(item, combat=False):
+                continue  # used in a fight only (§7.4, item_uses)
+            if item.defn.light is None and item.defn.key not in CURES_BY_ITEM and item.defn.key not in USES:
+                continue  # used through another action (Pick the lock, …), or not at all
             verb = "Put out" if item.lit else ("Light" if item.defn.light is not None else "Use")
+            verb = USES[item.defn.key].verb if item.defn.key in USES else verb
             options.append(_option(state, UseItem(actor=actor, item=item.uid), f"{verb} the {item.name}"))
     for door in level.doors.values():
         if manhattan(door.pos, expedition.position) > 1 or (door.secret and not door.found):

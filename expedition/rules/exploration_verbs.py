@@ -169,8 +169,16 @@ def _disarm(ctx: Context, state: CampaignState, action: DisarmTrap) -> Resolutio
     member = state.character(action.actor)
     trap = expedition.level.trap_at(tuple(action.at))  # type: ignore[arg-type]
     assert trap is not None
+    from expedition.rules.item_uses_gear import disarm_advantage
+
     result = yield from run_test(
-        ctx, state, member, disarm_attr(trap), purpose=f"to disarm the {trap.name}", rule="§10.1"
+        ctx,
+        state,
+        member,
+        disarm_attr(trap),
+        advantage=disarm_advantage(member, trap),  # a tool the trap's text names (HOUSE §1.8)
+        purpose=f"to disarm the {trap.name}",
+        rule="§10.1",
     )
     if result.succeeded:
         disarm_trap(ctx, trap, rule="§10.1")
@@ -190,6 +198,10 @@ def _use(ctx: Context, state: CampaignState, action: UseItem) -> Resolution[None
             inventory.extinguish(ctx, member, item, rule="§10.1")
         else:
             inventory.light(ctx, member, item, rule="§7.8")
+    elif item.defn.key not in CURES_BY_ITEM:
+        from expedition.rules.item_uses import use_item
+
+        yield from use_item(ctx, state, member, item, action.target)  # §7.4 (item_uses)
     else:
         apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
         if item.defn.usage:

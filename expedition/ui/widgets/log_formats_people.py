@@ -93,7 +93,47 @@ def _stashed(event: Any, names: Names) -> str:
     return f"{cap(event.name)} goes to the party's stash{owner}"
 
 
+def _ashes(event: Any, names: Names) -> str:
+    found = len(event.revealed)
+    shown = (
+        f"{found} hidden thing{'s' if found != 1 else ''} show themselves"
+        if found
+        else "nothing hidden shows"
+    )
+    return f"{name(names, event.character)} flings ashes of insight: {shown}"
+
+
+def _compass(event: Any, names: Names) -> str:
+    return (
+        f"{name(names, event.character)} reads the compass: {words(event.toward)} lies "
+        f"{words(event.bearing)}, {event.distance} tiles away"
+    )
+
+
+# Item uses (§7.4 and the house readings in rules/item_uses*).
+_ITEM_USES: dict[str, Maker] = {
+    "WaterDrunk": lambda event, names: f"{name(names, event.character)} drinks from the {event.name}",
+    "LanternRefuelled": lambda event, names: (
+        f"{name(names, event.character)} refills the lantern with oil (Ud{event.usage})"
+    ),
+    "DoorSpiked": lambda event, names: f"{name(names, event.character)} spikes the door shut",
+    "CompassRead": _compass,
+    "AshesFlung": _ashes,
+    "BarricadeAssailed": lambda event, names: (
+        f"Something hacks at a spiked door: it will hold about {plural(event.turns, 'turn')}"
+    ),
+    "BarricadeBroken": lambda event, names: "A spiked door gives way with a crash",
+    "Quickened": lambda event, names: (
+        f"{name(names, event.character)} moves quicker than thought: {plural(event.actions, 'action')} now"
+    ),
+    "PotionExploded": lambda event, names: (
+        f"{name(names, event.character)}'s explosive potion bursts in a spray of fire"
+    ),
+}
+
+
 FORMATS: dict[str, Maker] = {
+    **_ITEM_USES,
     "CharacterCreated": lambda event, names: (
         f"{event.name or name(names, event.character)} joins the party with {event.silver} silver"
     ),
