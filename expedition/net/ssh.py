@@ -82,11 +82,16 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.server.connections.add(conn)
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         if not self.server.admit(self.address):
             logger.warning("too many connections from %s; refused", self.address)
             conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.conn is not None:
+            self.server.connections.discard(self.conn)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -222,6 +227,8 @@ class SshServer:
         self.players = players
         self.viewers: set[_Viewer] = set()
         self._channels: set[_GameChannel] = set()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        """Open SSH connections (closed, and waited for, when the server closes)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._arrivals: dict[str, deque[float]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -262,6 +269,11 @@ class SshServer:
             await self._acceptor.wait_closed()
         for channel in list(self._channels):
             await self.end_client(channel)
+        for conn in list(self.connections):
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.wait_closed(), 2)
+        self.connections.clear()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 

@@ -10,6 +10,7 @@ verbs and their events in `camp_verbs`; this module gathers their public names.
 House limits where the book is silent: a character keeps one lookout, and a surgeon operates
 once per camp; the party sleeps once per camp; Crafting's free repair is once per crafter.
 Transmute (alchemy, §11.1) lives in `camp_transmute` and is registered here; it costs no camp action.
+The angry gods' camp sacrifices (§5.7.4: burning teeth, praying to Kaal Rafir) live in `camp_sacrifices`.
 """
 
 from __future__ import annotations
@@ -29,10 +30,13 @@ from expedition.rules.camp_action_types import (
     camp_cost,
 )
 from expedition.rules.camp_ambush import ambush_fight
-from expedition.rules.camp_guards import GUARDS, feeds, rations
+from expedition.rules.camp_guards import GUARDS as _GUARDS
+from expedition.rules.camp_guards import feeds, rations
+from expedition.rules.camp_sacrifices import GUARDS as _SACRIFICE_GUARDS
+from expedition.rules.camp_sacrifices import VERBS as _SACRIFICE_VERBS
+from expedition.rules.camp_sacrifices import BurnTeeth, PrayForFavour
 from expedition.rules.camp_verbs import (
     RULE,
-    VERBS,
     CampActionTaken,
     FoodCooked,
     PartyRested,
@@ -41,6 +45,7 @@ from expedition.rules.camp_verbs import (
     SurgeryPerformed,
     refresh_prayers,
 )
+from expedition.rules.camp_verbs import VERBS as _VERBS
 
 __all__ = [
     "COSTS",
@@ -48,6 +53,7 @@ __all__ = [
     "RULE",
     "VERBS",
     "BreakCamp",
+    "BurnTeeth",
     "CampActionTaken",
     "Cook",
     "FoodCooked",
@@ -56,6 +62,7 @@ __all__ = [
     "PartyRested",
     "PerformRitual",
     "PerformSurgery",
+    "PrayForFavour",
     "PrayersRefreshed",
     "RepairGear",
     "RitualPerformed",
@@ -69,3 +76,8 @@ __all__ = [
     "rations",
     "refresh_prayers",
 ]
+
+GUARDS = {**_GUARDS, **_SACRIFICE_GUARDS}
+"""Every camp action's guard, for `turns`."""
+VERBS = {**_VERBS, **_SACRIFICE_VERBS}
+"""Every camp action's verb, for `turns`."""

@@ -21,6 +21,8 @@ from expedition.rules.camp_actions import (
     feeds,
 )
 from expedition.rules.camp_items import SETUP_ONLY
+from expedition.rules.camp_sacrifices import DOES as SACRIFICES_DO
+from expedition.rules.camp_sacrifices import sacrifice_options
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.exploration_options import ActionOption
 from expedition.rules.items import Tag
@@ -40,6 +42,7 @@ DOES: dict[type[Action], str] = {
     PerformSurgery: "An INT test: on a success everyone heals 1 wound.",
     RepairGear: "Repair 2 armour points, free.",
     BreakCamp: "Roll the ambush dice, then pack up: doom +1 (+2 after a long rest).",
+    **SACRIFICES_DO,
 }
 """What each camp action does, in a line (§10.3, §6.1)."""
 
@@ -80,6 +83,8 @@ def camp_options(state: CampaignState, actor: str) -> list[ActionOption]:
         magic = member.magic
         keys = magic.memorised_spells if Trait.MAGIC_USER in member.traits else magic.memorised_prayers
         options.append(_option(state, Memorise(actor=actor, keys=tuple(keys)), "Memorise (study again)"))
+    for action, label in sacrifice_options(member):  # an angry god at camp (§5.7.4)
+        options.append(_option(state, action, label))
     if Skill.RITUALIST in member.skills:
         options.append(_option(state, PerformRitual(actor=actor), "Ritual (doom or omens −1)"))
     if Skill.SURGEON in member.skills:

@@ -178,7 +178,8 @@ def start_camp(ctx: Context, state: CampaignState, *, place: CampPlace) -> Resol
     keys "0".."n", default "1"), whether to light a fire ("camp_fire", "yes"/"no") when one is
     possible and there is fuel (a supply used now, or firewood, which is then used up), and
     whether to take a long rest ("long_rest") unless `place.long_rest` says. The phase becomes
-    camp; breaking camp returns to the phase the party was in.
+    camp; breaking camp returns to the phase the party was in. While Kaal Rafir is angry, each
+    camp brings his plague on the party (`sacrifices.plague_party`, house reading of §5.7.4).
 
     Raises:
         IllegalAction: When a camp is already under way or nobody can act.
@@ -247,6 +248,9 @@ def start_camp(ctx: Context, state: CampaignState, *, place: CampPlace) -> Resol
             long_rest=long_rest,
         )
     )
+    from expedition.rules.sacrifices import plague_party
+
+    plague_party(ctx, state)  # an angry Kaal Rafir at each camp (§5.7.4, house)
     return camp
 
 

@@ -68,8 +68,18 @@ def defend(
     from expedition.rules.warding import foe_blinded, unharmable
 
     if unharmable(state, member.id):  # smoke form or an arcane prison (§11.1)
-        ctx.emit(Attacked(rule="§11.1", attacker=foe.uid, defender=member.id, attack=name,
-                          outcome="unharmed", hit=False, critical=False, damage=0))
+        ctx.emit(
+            Attacked(
+                rule="§11.1",
+                attacker=foe.uid,
+                defender=member.id,
+                attack=name,
+                outcome="unharmed",
+                hit=False,
+                critical=False,
+                damage=0,
+            )
+        )
         return False
     guard = yield from before_defence(ctx, state, combat, foe, name, member)  # Aegis, Turtle, Reckless
     member, disadvantage = guard.defender, disadvantage + guard.disadvantage

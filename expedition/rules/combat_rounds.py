@@ -266,7 +266,10 @@ def check_end(ctx: Context, state: CampaignState, combat: CombatState) -> Resolu
 def end_combat(
     ctx: Context, state: CampaignState, combat: CombatState, outcome: CombatOutcome
 ) -> Resolution[None]:
-    """Close the fight: tokens go, a beaten encounter is marked, afflictions cured, 1 ET passes (§10.1)."""
+    """Close the fight: tokens go, a beaten encounter is marked, afflictions cured, 1 ET passes (§10.1).
+
+    After a victory an angry cleric of Cador may bind a knocked-out undead (`sacrifices.bind_undead`).
+    """
     from expedition.rules.campaign import Phase
     from expedition.rules.expedition import area_of
     from expedition.rules.expedition_turn import exploration_turn
@@ -285,6 +288,10 @@ def end_combat(
         for encounter in level.encounters:
             if encounter.room == combat.room:
                 encounter.defeated = True
+    if outcome is CombatOutcome.VICTORY:
+        from expedition.rules.sacrifices import bind_undead
+
+        yield from bind_undead(ctx, state, combat)  # Cador's captive (§5.7.4, house)
     if outcome is not CombatOutcome.PARTY_DOWN:
         threat = sum(foe.defn.threat for foe in combat.foes)
         strongest = max((foe.defn.threat for foe in combat.foes), default=0)

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.actions import Action
+from expedition.rules.blindness import refuse_blind
 from expedition.rules.distance import manhattan
 from expedition.rules.dungeon_map import DoorState, Tile
 from expedition.rules.errors import IllegalAction
@@ -122,7 +123,7 @@ def _verify_step(state: CampaignState, action: Step) -> None:
 
 def _verify_loot(state: CampaignState, action: Loot) -> None:
     expedition = exploring(state)
-    acting(state, action)
+    refuse_blind(acting(state, action), "loot")  # mishap 5 (house)
     if enemies_here(expedition):
         raise IllegalAction("Not with enemies here.")
     if known_armed(traps_here(expedition)):
@@ -137,6 +138,7 @@ def _verify_loot(state: CampaignState, action: Loot) -> None:
 def _verify_look(state: CampaignState, action: LookForTraps) -> None:
     exploring(state)
     member = acting(state, action)
+    refuse_blind(member, "look for traps")  # mishap 5 (house)
     if Skill.INFILTRATION in member.skills:
         return
     if carried_tool(member, (POLE,)) is None:
@@ -179,7 +181,7 @@ def _verify_use(state: CampaignState, action: UseItem) -> None:
 
 def _verify_search(state: CampaignState, action: Search) -> None:
     expedition = exploring(state)
-    acting(state, action)
+    refuse_blind(acting(state, action), "search")  # mishap 5 (house)
     if expedition.room is None:
         raise IllegalAction("There is no room here to search.")
 

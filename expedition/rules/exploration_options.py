@@ -101,8 +101,12 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
     from expedition.rules.exploration import CURES_BY_ITEM
     from expedition.rules.item_uses import USES, offered
 
+    alike: set[tuple[str, int, bool]] = set()
     for item in member.items:
+        if (item.defn.key, item.usage, item.lit) in alike:
+            continue  # two bundles of torches alike: one line is enough, the first is used
         if item.defn.tags & {Tag.QUICK, Tag.SLOW} and Tag.CAMP not in item.defn.tags:
+            alike.add((item.defn.key, item.usage, item.lit))
             if item.defn.key in USES and not offered(item, combat=False):
                 continue  # used in a fight only (§7.4, item_uses)
             if item.defn.light is None and item.defn.key not in CURES_BY_ITEM and item.defn.key not in USES:

@@ -157,7 +157,9 @@ def _look(ctx: Context, state: CampaignState, action: LookForTraps) -> Resolutio
     )
     ctx.emit(TrapsLookedFor(rule="§10.1", character=member.id, outcome=result.outcome))
     if result.succeeded:
-        find(ctx, here, disarm=result.outcome is Outcome.GREAT_SUCCESS, rule="§10.1")
+        found = find(ctx, here, disarm=result.outcome is Outcome.GREAT_SUCCESS, rule="§10.1")
+        if not found:  # a success finds every trap there is, so the party now knows there is none left
+            ctx.emit(Note(rule="§10.1", text=f"{member.name} finds no hidden trap here."))
     elif result.outcome is Outcome.CRITICAL_FAILURE:
         for trap in [t for t in here if t.armed]:
             yield from spring(ctx, state, trap, member, rule="§10.1")

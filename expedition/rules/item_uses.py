@@ -111,6 +111,10 @@ def verify_item_use(
         IllegalAction: With the reason (an item used through another action names that action).
     """
     key = item.defn.key
+    if key.startswith("scroll"):
+        from expedition.rules.blindness import refuse_blind
+
+        refuse_blind(member, "read")  # mishap 5 (house)
     if key in ELSEWHERE:
         raise IllegalAction(ELSEWHERE[key])
     use = USES.get(key)

@@ -10,14 +10,8 @@ from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.magic_effects import Effect, no_check
 from expedition.rules.maneuvers import MANEUVER_EFFECTS, UseManeuver, use_maneuver, verify_maneuver
 from expedition.rules.prayer_effects import PRAYER_EFFECTS
-from expedition.rules.prayers import (
-    InvokePrayer,
-    MakeSacrifice,
-    invoke_prayer,
-    make_sacrifice,
-    verify_invoke,
-    verify_sacrifice,
-)
+from expedition.rules.prayers import InvokePrayer, MakeSacrifice, invoke_prayer, verify_invoke
+from expedition.rules.sacrifices import make_sacrifice, verify_sacrifice
 from expedition.rules.spell_attacks import HurlSpellShot, hurl_shot, shot_targets, verify_shot
 from expedition.rules.spell_book import SPELL_EFFECTS
 from expedition.rules.spellcasting import (
@@ -56,8 +50,14 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
 
 
 def _targets(state: CampaignState, actor: str, effect: Effect | None = None) -> list[str]:
+    fighting = state.expedition is not None and state.expedition.combat is not None
+    if effect is not None and effect.combat is not None and effect.combat != fighting:
+        return [""]  # not usable now: one option, refused with the reason (only in / out of a fight)
     if effect is not None and effect.targets is not None:
-        return effect.targets(state, state.character(actor))
+        try:
+            return effect.targets(state, state.character(actor)) or [""]
+        except IllegalAction:
+            return [""]  # nothing to aim at now: the check says why
     if effect is not None and effect.check is no_check:
         return [""]  # it takes no target
     found = ["", *(m.id for m in state.living if m.id != actor)]

@@ -175,6 +175,6 @@ def turn_begins(ctx: Context, member: Character) -> None:
 def fight_ends(state: CampaignState) -> None:
     """When a fight ends, magic lasting "this combat" and once-per-fight uses end (§11.1, §5.7)."""
     for member in state.party:
-        kept = ("prayer:", "item:")  # lasting's
+        kept = ("prayer:", "item:", "mishap:")  # lasting's
         member.magic.effects[:] = [e for e in member.magic.effects if e.startswith(kept)]
         member.magic.spent.clear()

@@ -13,14 +13,12 @@ from typing import TYPE_CHECKING
 from expedition.rules.actions import Action
 from expedition.rules.character import Attr, Character, Status
 from expedition.rules.combat_state import FoeFleeing, report_tokens
-from expedition.rules.conditions import Affliction, cure_affliction, gain_affliction
+from expedition.rules.conditions import Affliction, cure_affliction
 from expedition.rules.decisions import GM, Choice, Decision
 from expedition.rules.dice import DiceExpr
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event, Note
 from expedition.rules.expedition_turn import exploration_turn
-from expedition.rules.exploration import exploring
-from expedition.rules.harm import place_wounds, take_fatigue
 from expedition.rules.items import Tag
 from expedition.rules.judging import Outcome
 from expedition.rules.magic_combat import begin, check_actions, hurt_foe, spend
@@ -72,7 +70,7 @@ class InvokePrayer(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MakeSacrifice(Action):
-    """Make the angry god's sacrifice (§5.7.4) while exploring: 1 ET (house)."""
+    """Make the angry god's sacrifice (§5.7.4) while exploring: 1 ET (house); see `sacrifices`."""
 
 
 def has_holy_symbol(character: Character) -> bool:
@@ -143,12 +141,13 @@ def invoke_prayer(ctx: Context, state: CampaignState, action: InvokePrayer) -> R
 
 
 def anger_god(ctx: Context, state: CampaignState, cleric: Character) -> Resolution[None]:
-    """The god is angry (§11.2); Kaal Rafir's anger tires the whole party with 2 PRE fatigue (§5.7.4)."""
+    """The god is angry (§11.2); Kaal Rafir's anger tires the whole party at once (§5.7.4, house)."""
     cleric.magic.god_angry = True
     ctx.emit(GodAngered(rule="§11.2", character=cleric.id, god=cleric.magic.calling))
     if cleric.magic.calling == "kaal_rafir":
-        for member in state.living:
-            take_fatigue(ctx, member, Attr.PRE, 2, rule="§5.7.4")
+        from expedition.rules.sacrifices import plague_party
+
+        plague_party(ctx, state)
     return
     yield
 
@@ -235,42 +234,7 @@ def _dread(ctx: Context, state: CampaignState) -> Resolution[None]:
 
 
 # --- the sacrifice -------------------------------------------------------------------------------
-
-_SACRIFICE_MISSING = {
-    "cador": "capturing an undead for the ritual is not modelled",
-    "goshkalon": "burning teeth needs the camp fire (at camp)",
-    "kaal_rafir": "Kaal Rafir is appeased by praying at camp",
-}
-
-
-def verify_sacrifice(state: CampaignState, action: MakeSacrifice) -> None:
-    """Raise unless the cleric can make the sacrifice here and now (§5.7.4)."""
-    exploring(state)
-    cleric = _cleric(state, action)
-    if not cleric.magic.god_angry:
-        raise IllegalAction(f"{cleric.name}'s god is not angry.")
-    god = cleric.magic.calling
-    if god in _SACRIFICE_MISSING:
-        raise IllegalAction(f"That sacrifice cannot be made here: {_SACRIFICE_MISSING[god]}.")
-    if god == "akhzu" and sum(1 for i in cleric.items if i.defn.key == "ration") < 2:
-        raise IllegalAction("Akhzu wants 2 rations buried; carry them first.")
-    if god not in ("yulak", "akhzu"):
-        raise IllegalAction("No sacrifice is known for that god.")
-
-
-def make_sacrifice(ctx: Context, state: CampaignState, action: MakeSacrifice) -> Resolution[None]:
-    """Yulak: 2 wounds and Bleeding; Akhzu: bury 2 rations. The god's favour returns (§5.7.4)."""
-    cleric = state.character(action.actor)
-    if cleric.magic.calling == "yulak":
-        yield from place_wounds(ctx, cleric, 2, rule="§5.7.4")
-        gain_affliction(ctx, cleric, Affliction.BLEEDING, rule="§5.7.4")
-    else:
-        from expedition.rules.handling import take_away
-
-        for item in [i for i in cleric.items if i.defn.key == "ration"][:2]:
-            take_away(cleric, item)
-    appease(ctx, cleric)
-    yield from exploration_turn(ctx, state)
+# The sacrifices themselves (§5.7.4) live in `sacrifices` (exploring) and `camp_sacrifices` (camp).
 
 
 def appease(ctx: Context, cleric: Character, *, rule: str = "§5.7.4") -> None:

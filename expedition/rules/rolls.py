@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from expedition.rules.blindness import BLIND
 from expedition.rules.character import Attr
 from expedition.rules.conditions import Affliction, Trauma
 from expedition.rules.decisions import Choice, Decision, Resolution
@@ -92,7 +93,7 @@ def attribute_test(
     when Hopeless) among the roller's judged dice gives them one fatigue point; the helper's
     die tires the helper instead. A Dauntless roller may then throw 2 more dice into a success
     (decision kind "dauntless", "roll" or "pass"). Bad omens turns a critical failure into
-    `omens=1`.
+    `omens=1`. A blind roller (spell mishap 5, `blindness`) gets one more disadvantage (house).
 
     Extra effort pays its fatigue point before the roll and adds a die to the dice available
     before that point. A Berserker testing STR in combat rolls the full score; the fatigue and
@@ -141,7 +142,7 @@ def attribute_test(
         character,
         attr,
         advantage,
-        disadvantage,
+        disadvantage + (BLIND in character.magic.effects),  # blind: mishap 5 (house)
         safe,
         effort,
         helper,

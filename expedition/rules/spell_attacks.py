@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.actions import Action
+from expedition.rules.blindness import is_blind
 from expedition.rules.character import Character
 from expedition.rules.combat_harm import knock_out, wound_foe
 from expedition.rules.combat_map import sees
@@ -157,7 +158,9 @@ def spell_strike(
 
 
 def _aimed(state: CampaignState, caster: Character, target: str, key: str) -> Foe:
-    """The foe `target` names, in the spell's reach and in sight of the caster."""
+    """The foe `target` names, in the spell's reach and in sight of the caster (who is not blind)."""
+    if is_blind(caster):  # mishap 5 (house)
+        raise IllegalAction(f"{caster.name} is blind: a spell can only be cast on themself.")
     enemy = foe(state, caster.id, target, ATTACKS[key][1])
     level = expedition_of(state).level
     if manhattan(position(state, caster.id), enemy.pos) > 1 and not sees(

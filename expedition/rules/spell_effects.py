@@ -174,9 +174,7 @@ SPELL_EFFECTS: dict[str, Effect] = {
 }
 """The spells the game models, by key."""
 
-_NO_TIMERS = "effects lasting a number of turns are not tracked yet"
-MISSING: dict[str, str] = {
-}
+MISSING: dict[str, str] = {}
 """Why each spell without an effect cannot be cast yet."""
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.actions import Action
+from expedition.rules.blindness import blind, sees_target
 from expedition.rules.character import Attr, Character
 from expedition.rules.conditions import Affliction, gain_affliction
 from expedition.rules.distance import Range
@@ -106,6 +107,8 @@ def verify_cast(state: CampaignState, action: CastSpell) -> None:
 
     if action.target and sealed(state, action.target):  # §11.1 Arcane Seal
         raise IllegalAction("An Arcane Seal keeps every spell from that.")
+    if not sees_target(caster, action.target):  # mishap 5, house
+        raise IllegalAction(f"{caster.name} is blind: a spell can only be cast on themself.")
     effect.check(state, caster, action.target)
 
 
@@ -267,9 +270,7 @@ def apply_mishap(ctx: Context, state: CampaignState, caster: Character, row: Mis
     if row.doom:
         yield from advance_doom(ctx, state.here.doom, state.omens, state.party, row.doom, rule=rule)
     if row.roll == 5:
-        ctx.emit(
-            Note(rule=rule, text="Blindness is not modelled yet: the caster is blind only in the story.")
-        )
+        blind(ctx, state, caster, rule=rule)  # 6 exploration turns (house reading: `blindness`)
     if row.roll == 13:
         lost = [item for item in caster.items if Tag.CONDUCTOR in item.defn.tags][:1]
         _lose(ctx, caster, lost, "conductor destroyed")

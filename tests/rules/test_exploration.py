@@ -15,6 +15,7 @@ from expedition.rules.dice import ScriptedDice
 from expedition.rules.doom import DoomThreshold
 from expedition.rules.dungeon_map import Cache, Door, DoorState, Dungeon, EncounterRow, Level, Room, Trap
 from expedition.rules.errors import IllegalAction
+from expedition.rules.events import Note
 from expedition.rules.expedition import start_expedition
 from expedition.rules.expedition_turn import DarknessEndured, WanderingMonstersComing
 from expedition.rules.exploration import (
@@ -202,6 +203,16 @@ def test_look_for_traps_success_finds_great_success_disarms_critical_failure_spr
         trap = state.expedition.level.traps[0]
         assert (trap.found, trap.disarmed, trap.sprung) == (found, disarmed, sprung)
         assert state.turn == 2  # entering the crypt, then looking: 1 ET each
+
+
+def test_a_successful_look_where_no_trap_hides_says_so() -> None:
+    """§10.1: a success finds every trap there is, so finding none tells the party the place is clear."""
+    state = make_state(skills=frozenset({Skill.INFILTRATION}))
+    ctx = run(state, LookForTraps(actor="wren"), [5, 3])  # in the hall, where no trap is set
+    assert any(isinstance(e, Note) and "no hidden trap" in e.text for e in ctx.events)
+    _to_crypt(state)
+    ctx = run(state, LookForTraps(actor="wren"), [5, 3])
+    assert not any(isinstance(e, Note) and "no hidden trap" in e.text for e in ctx.events)
 
 
 def test_loot_takes_the_silver_and_items_but_not_beside_a_known_trap() -> None:

@@ -104,6 +104,11 @@ def _fate(event: Any, names: Names) -> str:
     return f"{name(names, event.character)} weaves fate: a kept [{event.face}] stands in, now {outcome}"
 
 
+def _teeth(event: Any, names: Names) -> str:
+    line = f"{name(names, event.character)} burns a handful of teeth [{event.face}]"
+    return line + (": the god laughs, pleased" if event.pleased else ": the god is not yet pleased")
+
+
 FORMATS: dict[str, Maker] = {
     "SpellCast": _cast,
     "CastingJudged": _casting_judged,
@@ -166,6 +171,19 @@ FORMATS: dict[str, Maker] = {
     "TonicBlended": lambda event, names: (
         f"{name(names, event.character)} blends a tonic of {words(event.tonic)}"
         + (f" from {words(event.extracts)}" if event.extracts else "")
+    ),
+    "Blinded": lambda event, names: (
+        f"{name(names, event.character)} is struck blind for {plural(event.turns, 'exploration turn')}"
+    ),
+    "TeethBurned": _teeth,
+    "UndeadBound": lambda event, names: (
+        f"{name(names, event.character)} binds the fallen {event.name} for the rite"
+    ),
+    "CaptiveSacrificed": lambda event, names: (
+        f"{name(names, event.character)} slays the bound {event.name} in the rite"
+    ),
+    "PartyPlagued": lambda event, names: (
+        f"{cap(words(event.god))} is angry: a sickly weariness falls on the whole party"
     ),
 }
 """Line makers for magic, by event class name."""
