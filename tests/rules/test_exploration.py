@@ -374,3 +374,18 @@ def test_every_exploration_test_first_asks_how_to_roll_with_odds_section_3_5() -
     decision = next(resolution)
     assert decision.kind == "approach" and decision.owner == "wren"
     assert decision.default == "roll" and "success" in decision.choices[0].label
+
+
+def test_two_alike_lanterns_make_one_light_option_and_lighting_takes_the_first() -> None:
+    """§10.1: options list each kind of usable item once (two unlit lanterns alike are one line)."""
+    state = make_state(lit=False)
+    wren = state.character("wren")
+    ctx = Context(ScriptedDice([]))
+    for uid, hand in ((201, inventory.LEFT_HAND), (202, inventory.RIGHT_HAND)):
+        inventory.put(ctx, wren, Item.new(uid, LANTERN), hand)
+    lights = [o for o in available_actions(state, "wren") if o.label.startswith("Light the")]
+    assert len(lights) == 1 and lights[0].enabled
+    run(state, lights[0].action, [])
+    assert [i.uid for i in wren.items if i.lit] == [201]
+    lights = [o for o in available_actions(state, "wren") if "the Lantern" in o.label]
+    assert sorted(o.label.split()[0] for o in lights) == ["Light", "Put"]
