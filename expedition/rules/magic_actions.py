@@ -71,6 +71,35 @@ def _pretty(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
+def _now(state: CampaignState, effect: Effect | None) -> bool:
+    """False for an effect that works only in a fight while exploring, or the other way round."""
+    fighting = state.expedition is not None and state.expedition.combat is not None
+    return effect is None or effect.combat is None or effect.combat == fighting
+
+
+def target_name(state: CampaignState, target: str) -> str:
+    """A target in the player's words: a name for a character or foe, "the tile x,y", a room's name."""
+    member = next((m for m in state.party if m.id == target), None)
+    if member is not None:
+        return member.name
+    combat = state.expedition.combat if state.expedition else None
+    if combat is not None:
+        foes = combat.foes
+        for foe in foes:
+            if foe.uid == target:
+                alike = [f for f in foes if f.name == foe.name]
+                return f"{foe.name} {alike.index(foe) + 1}" if len(alike) > 1 else foe.name
+    if target.startswith("room:") and state.expedition is not None:
+        room = next((r for r in state.expedition.level.rooms if f"room:{r.id}" == target), None)
+        if room is not None:
+            return f"the {room.name}" if room.name else "that room"
+    if target.isupper():
+        return target  # an attribute ("PRE")
+    if "," in target and target.replace(",", "").replace("-", "").isdigit():
+        return f"the tile {target}"
+    return _pretty(target)
+
+
 def _best(state: CampaignState, actions: list[Action], label: str) -> list[ActionOption]:
     from expedition.rules.exploration_options import ActionOption
     from expedition.rules.turns import verify
@@ -84,7 +113,8 @@ def _best(state: CampaignState, actions: list[Action], label: str) -> list[Actio
             reason = reason or str(error)
             continue
         target = getattr(action, "target", "")
-        options.append(ActionOption(action, f"{label} → {target}" if target else label, 1, True))
+        shown = f"{label} → {target_name(state, target)}" if target else label
+        options.append(ActionOption(action, shown, 1, True))
     if not options and actions:
         options.append(ActionOption(actions[0], label, 1, False, reason))
     return options
@@ -98,6 +128,8 @@ def magic_options(state: CampaignState, actor: str) -> list[ActionOption]:
     magic = member.magic
     options: list[ActionOption] = []
     for key in magic.memorised_spells:
+        if not _now(state, SPELL_EFFECTS.get(key)):
+            continue  # only in (or out of) a fight: not listed now
         options += _best(
             state,
             [
@@ -109,6 +141,8 @@ def magic_options(state: CampaignState, actor: str) -> list[ActionOption]:
     for key in magic.forgotten_spells:
         options += _best(state, [Concentrate(actor=actor, spell=key)], f"Concentrate on {_pretty(key)}")
     for key in magic.memorised_prayers:
+        if not _now(state, PRAYER_EFFECTS.get(key)):
+            continue
         plea = key in magic.exhausted_prayers
         actions: list[Action] = [
             InvokePrayer(actor=actor, prayer=key, target=t, plea=plea)
@@ -118,6 +152,8 @@ def magic_options(state: CampaignState, actor: str) -> list[ActionOption]:
     if magic.god_angry:
         options += _best(state, [MakeSacrifice(actor=actor)], "Make the sacrifice")
     for key in magic.maneuvers:
+        if not _now(state, MANEUVER_EFFECTS.get(key)):
+            continue
         options += _best(
             state,
             [

@@ -266,7 +266,7 @@ def test_quick_and_outsmart_options_offer_attributes_and_attack_maneuvers_offer_
     foes(state, "giant_rat", "giant_rat")
     labels = {o.label: o for o in combat_options(state, "wiz")}
     assert labels["Outsmart → PRE"].enabled and labels["Outsmart → INT"].enabled
-    assert labels["Bash → foe1"].enabled and "Bash → foe2" not in labels
+    assert labels["Bash → Giant Rat 1"].enabled and "Bash → Giant Rat 2" not in labels
     assert not labels["Aegis"].enabled and "reaction" in labels["Aegis"].reason
 
 

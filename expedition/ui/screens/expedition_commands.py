@@ -38,7 +38,8 @@ class ActionCommands(Provider):
 
 
 def _help(choice: ActionChoice) -> str:
-    cost = f"{choice.cost} turn{'s' if choice.cost != 1 else ''}" if choice.cost else "free"
+    unit = choice.unit or "turn"
+    cost = f"{choice.cost} {unit}{'s' if choice.cost != 1 else ''}" if choice.cost else "free"
     return f"Costs {cost}" + (f" · key {choice.key}" if choice.key else "")
 
 

@@ -81,7 +81,7 @@ def _level_changed(event: Any, names: Names) -> str:
 
 def _cache_looted(event: Any, names: Names) -> str:
     looter = f"{name(names, event.looter)} empties" if event.looter else "The party empties"
-    return f"{looter} a cache: {event.silver} silver for the purse"
+    return f"{looter} a cache" + (f": {event.silver} silver for the purse" if event.silver else "")
 
 
 def _camp_set_up(event: Any, names: Names) -> str:
