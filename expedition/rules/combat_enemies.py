@@ -25,6 +25,7 @@ from expedition.rules.combat_state import (
     FoeFled,
     FoeWounded,
     TurnStarted,
+    clear_fallen,
     on_map,
     report_tokens,
     standing,
@@ -50,6 +51,7 @@ def enemy_turns(ctx: Context, state: CampaignState) -> Resolution[None]:
     from expedition.rules.prayer_swarm import swarm_turn
 
     for foe in _order(state, combat):
+        clear_fallen(state, combat)  # whoever the last foe killed no longer holds a tile
         if foe.conscious and on_our_side(state, foe):  # the party's Swarm (§11.2)
             yield from swarm_turn(ctx, state, combat, foe)
         elif foe.conscious and standing(state, combat):

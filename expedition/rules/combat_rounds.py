@@ -24,6 +24,7 @@ from expedition.rules.combat_state import (
     TokensChanged,
     TurnEnded,
     TurnStarted,
+    clear_fallen,
     on_map,
     report_tokens,
     standing,
@@ -167,6 +168,7 @@ def advance(ctx: Context, state: CampaignState) -> Resolution[None]:
             return
         from expedition.rules.enemy_specials import settle
 
+        clear_fallen(state, combat)
         yield from settle(ctx, state)  # bursts and pustules; holders that let go (§12, HOUSE §6.2)
         if (yield from check_end(ctx, state, combat)):
             return

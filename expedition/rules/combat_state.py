@@ -57,6 +57,7 @@ __all__ = [
     "TurnEnded",
     "TurnStarted",
     "adjacent_adventurers",
+    "clear_fallen",
     "combat_of",
     "on_map",
     "report_tokens",
@@ -231,6 +232,13 @@ def combat_of(state: CampaignState) -> CombatState:
     if expedition is None or expedition.combat is None:
         raise IllegalAction("There is no fight going on.")
     return expedition.combat
+
+
+def clear_fallen(state: CampaignState, combat: CombatState) -> None:
+    """Take the dead off the fight's map: a body does not hold a tile against the living (house)."""
+    dead = {member.id for member in state.party if member.status.value == "dead"}
+    for who in dead & set(combat.positions):
+        del combat.positions[who]
 
 
 def on_map(state: CampaignState, combat: CombatState) -> list[Character]:

@@ -55,3 +55,22 @@ def test_a_foe_blocks_the_way_and_leaving_its_side_stops_the_move() -> None:
     assert (1, 3) in tiles and (1, 2) not in tiles  # stepping away from the rat ends the move
     with pytest.raises(IllegalAction):
         verify(state, CombatMove(actor="wren", to=(3, 3)))
+
+
+def test_the_dead_leave_the_map_so_their_tile_is_free_again() -> None:
+    """House: a fallen adventurer's body does not hold a tile; a foe can step where they fell."""
+    from expedition.rules.character import Status
+    from expedition.rules.combat_enemies import enemy_turns
+    from expedition.rules.combat_state import CombatPhase
+    from expedition.rules.context import Context
+    from expedition.rules.decisions import resolve_default
+    from tests.rules.test_combat import ThenSeeded
+
+    state, combat = _setup("wren", "ash")
+    combat.positions.update({"wren": (2, 3), "ash": (3, 3)})
+    state.character("ash").status = Status.DEAD
+    place(state, (4, 3))  # the rat is next to the body; wren is two tiles off
+    combat.phase = CombatPhase.ENEMIES
+    resolve_default(enemy_turns(Context(ThenSeeded([])), state))
+    assert "ash" not in combat.positions
+    assert combat.foes[0].pos == (3, 3)  # it stepped onto the tile where Ash fell, next to Wren
