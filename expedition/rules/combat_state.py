@@ -236,8 +236,8 @@ def combat_of(state: CampaignState) -> CombatState:
 
 def clear_fallen(state: CampaignState, combat: CombatState) -> None:
     """Take the dead off the fight's map: a body does not hold a tile against the living (house)."""
-    dead = {member.id for member in state.party if member.status.value == "dead"}
-    for who in dead & set(combat.positions):
+    living = {member.id for member in state.party if member.status.value != "dead"}
+    for who in set(combat.positions) - living:  # dead, or gone from the party to the roster
         del combat.positions[who]
 
 

@@ -69,6 +69,7 @@ def test_the_dead_leave_the_map_so_their_tile_is_free_again() -> None:
     state, combat = _setup("wren", "ash")
     combat.positions.update({"wren": (2, 3), "ash": (3, 3)})
     state.character("ash").status = Status.DEAD
+    state.party = [m for m in state.party if m.id != "ash"]  # the dead go to the roster
     place(state, (4, 3))  # the rat is next to the body; wren is two tiles off
     combat.phase = CombatPhase.ENEMIES
     resolve_default(enemy_turns(Context(ThenSeeded([])), state))

@@ -199,6 +199,8 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
             self._party = list(self.session.state.party)
         # Names are kept after someone leaves the party, so the log can still name the dead.
         self._names.update({member.id: member.name for member in self._party})
+        for entry in self.session.state.roster:  # the dead and the departed keep their names in the log
+            self._names.setdefault(entry.character.id, entry.character.name)
         state = self.session.state
         expedition = state.expedition
         tile_map = self.query_one("#exp-map", TileMap)
