@@ -76,7 +76,11 @@ def camp_options(state: CampaignState, actor: str) -> list[ActionOption]:
         _option(state, Cook(actor=actor), f"Cook some food (feeds {feeds(member)} a ration)"),
         _option(state, Sleep(actor=actor), "Sleep"),
     ]
+    alike: set[tuple[str, int]] = set()
     for item in member.items:
+        if (item.defn.key, item.usage) in alike:
+            continue  # two rations alike are one line
+        alike.add((item.defn.key, item.usage))
         if Tag.CAMP in item.defn.tags and item.defn.key not in SETUP_ONLY:
             options.append(_option(state, UseCampItem(actor=actor, item=item.uid), f"Use the {item.name}"))
     if member.traits & {Trait.MAGIC_USER, Trait.DIVINE_MANDATE}:

@@ -29,6 +29,8 @@ from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
 from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.prompts import DecisionPrompt
+from expedition.ui.widgets.log import GameLog
+from expedition.ui.widgets.log_text import LogEntry, build_entries
 
 
 def _fraction(value: Any) -> str:
@@ -94,6 +96,8 @@ class CampScreen(Screen[None]):
         self._options: list[ActionOption] = []
         self._unsubscribe: Callable[[], None] | None = None
         self._prompting = False
+        self._entries: list[LogEntry] = []
+        self._turn = session.state.turn
 
     def compose(self) -> ComposeResult:
         with Vertical(id="camp-body"):
@@ -102,6 +106,7 @@ class CampScreen(Screen[None]):
                 with Vertical(id="camp-left"):
                     yield Static(id="camp-party")
                     yield OptionList(id="camp-actions")
+                    yield GameLog(id="camp-log")
                 yield Static(id="camp-ambush")
         yield Footer()
 
@@ -109,6 +114,7 @@ class CampScreen(Screen[None]):
         self.query_one("#camp-party").border_title = "Who acts (1-4)"
         self.query_one("#camp-actions").border_title = "Camp actions (Enter)"
         self.query_one("#camp-ambush").border_title = "Ambush roll"
+        self.query_one("#camp-log").border_title = "What happened at camp"
         self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
         self.refresh_from_session()
         self.query_one("#camp-actions", OptionList).focus()
@@ -122,6 +128,12 @@ class CampScreen(Screen[None]):
         self.post_message(SessionUpdated(update))
 
     def on_session_updated(self, message: SessionUpdated) -> None:
+        state = self.session.state
+        names = {m.id: m.name for m in state.party} | {e.character.id: e.character.name for e in state.roster}
+        new, self._turn = build_entries(message.session_update.events, names, self._turn)
+        if new:
+            self._entries = (self._entries + new)[-200:]
+            self.query_one("#camp-log", GameLog).entries = tuple(self._entries)
         if camp_of(self.session.state) is None:
             self.dismiss()
             return
@@ -160,7 +172,8 @@ class CampScreen(Screen[None]):
             fatigue = sum(member[a].fatigue for a in member.attrs)
             wounds = sum(member[a].wounds for a in member.attrs)
             party.append(f"{marker} {number} {member.name}", style="bold" if marker == "▶" else "")
-            party.append(f"  fatigue {fatigue} · wounds {wounds}")
+            status = "" if member.can_act else f" [{member.status.value.replace('_', ' ')}]"
+            party.append(f"{status}  fatigue {fatigue} · wounds {wounds}")
             if member.afflictions:
                 party.append(" · " + ", ".join(sorted(a.value for a in member.afflictions)))
             party.append("\n")
