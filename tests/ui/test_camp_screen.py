@@ -9,7 +9,9 @@ from textual.widgets import OptionList, Static
 from expedition.rules.camp import camp_of
 from expedition.rules.camp_actions import Cook, Sleep
 from expedition.rules.campaign import Phase
+from expedition.rules.character import Attr
 from expedition.rules.conditions import Affliction
+from expedition.rules.dungeon_map import EncounterRow
 from expedition.rules.exploration import SetUpCamp
 from expedition.rules.items import Item, ItemDef, Tag
 from expedition.rules.places import TORSO
@@ -110,3 +112,42 @@ class TestSnapshots:
         answer_defaults(session)
         app = make_app(first_screen=lambda: CampScreen(session))
         assert snap_compare(app, terminal_size=WIDE)
+
+
+async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_screen_closes(
+    monkeypatch: Any,
+) -> None:
+    """§10.3: a 6 on the ambush dice starts a fight; its first prompt must survive the camp screen closing."""
+    import expedition.rules.camp_verbs as camp_verbs
+    from expedition.rules.camp_ambush import AmbushResult
+    from expedition.ui.screens.prompts import DecisionPrompt
+
+    def ambushed(ctx: Any, state: Any) -> AmbushResult:
+        camp_of(state).ambush_rolled = True  # type: ignore[union-attr]
+        return AmbushResult.FIGHT
+
+    monkeypatch.setattr(camp_verbs, "roll_ambush", ambushed)
+    session = camp_ready_session()
+    state = session.state
+    for member in state.party:  # a DEX proficiency makes each initiative check ask about a reroll
+        member[Attr.DEX].proficiency = 1
+    assert state.expedition is not None
+    goblins = tuple(EncounterRow(roll=n, name="Goblins", core=("goblin_scrapper",)) for n in range(1, 9))
+    state.expedition.dungeon.wandering = goblins
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ExpeditionScreen)
+        app.screen.submit(SetUpCamp(actor=state.party[0].id))
+        await pilot.pause()
+        await _answer_prompts(pilot, session)
+        await pilot.pause()
+        assert isinstance(app.screen, CampScreen)
+        await pilot.press("b")
+        for _ in range(10):
+            await pilot.pause()
+        assert camp_of(state) is None
+        assert not any(isinstance(screen, CampScreen) for screen in app.screen_stack)
+        assert session.pending is not None  # the fight's first question is on screen, whole
+        assert isinstance(app.screen, DecisionPrompt)
+        assert app.screen.query("#prompt-choices")

@@ -176,7 +176,7 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         self.add_events(update.events)
         self._track_test(update.events)
         self._explain_harm(update.events)
-        if update.pending is not None:
+        if update.pending is not None and not self._camp_closing():
             self._ask_if_pending()
         self._open_camp()
 
@@ -188,7 +188,17 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         if camp_of(self.session.state) is None or self.session.pending is not None:
             return
         if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
-            self.app.push_screen(CampScreen(self.session, self.seat))
+            # Whatever the camp's end leaves to decide (an ambush's first checks) is asked once the
+            # camp screen has gone: it pops whatever screen is on top when it closes.
+            self.app.push_screen(CampScreen(self.session, self.seat), lambda _: self._ask_if_pending())
+
+    def _camp_closing(self) -> bool:
+        """The camp broke on this update but its screen is still up (it closes itself on the same update)."""
+        from expedition.rules.camp import camp_of
+        from expedition.ui.screens.camp import CampScreen
+
+        in_stack = any(isinstance(screen, CampScreen) for screen in self.app.screen_stack)
+        return camp_of(self.session.state) is None and in_stack
 
     def refresh_from_session(self, view: dict[str, Any] | None = None) -> None:
         """Redraw everything from the session's view for this seat."""
