@@ -271,3 +271,17 @@ class TestCampingOutAndTheStash:
             await pilot.press("home", "down", "enter")
             await pilot.pause()
         assert torch in state.party[2].items and torch not in jory.items
+
+
+def test_learning_a_known_skill_again_says_what_it_becomes() -> None:
+    """§10.5.4 / §5.1: a skill learnt a second time turns into its advanced form; the option says so."""
+    from expedition.rules.character import Character
+    from expedition.rules.insight import InsightSpend, SpendKind
+    from expedition.rules.skills import Skill
+    from expedition.ui.widgets.interlude_text import spend_words
+
+    cook = Character("hobb", "Hobb", skills={Skill.COOKING})
+    again = spend_words(InsightSpend(SpendKind.LEARN_SKILL, skill=Skill.COOKING), cook)
+    assert again.startswith("Learn cooking again: it becomes master chef")
+    fresh = spend_words(InsightSpend(SpendKind.LEARN_SKILL, skill=Skill.COOKING), Character("kes", "Kes"))
+    assert fresh.startswith("Learn cooking —")

@@ -235,7 +235,7 @@ def insight_entries(actor: Character | None) -> list[Entry]:
     """The acting adventurer's insight spends, each with its cost."""
     if actor is None:
         return []
-    return [Entry(spend_key(s), spend_words(s)) for s in insight_options(actor)]
+    return [Entry(spend_key(s), spend_words(s, actor)) for s in insight_options(actor)]
 
 
 def insight_info(state: CampaignState, actor: Character | None) -> str:

@@ -22,6 +22,7 @@ from expedition.rules.market import FOOD, price_for, stock_odds
 from expedition.rules.odds import table_odds
 from expedition.rules.outfitting import PRICE_DICE
 from expedition.rules.places import capacity, slots_used
+from expedition.rules.progression import skill_after_learning
 from expedition.rules.settlement_defs import SOLD_CATEGORIES
 from expedition.rules.skills import Skill
 
@@ -306,13 +307,17 @@ def bed_line(bed: Bed, sleepers: Sequence[str]) -> str:
 # --- insight ---------------------------------------------------------------------------------
 
 
-def spend_words(spend: InsightSpend) -> str:
-    """An insight spend in words, with its cost (§10.5.4)."""
+def spend_words(spend: InsightSpend, character: Character | None = None) -> str:
+    """An insight spend in words, with its cost (§10.5.4); learning a known skill says what it becomes."""
     cost = insight_cost(spend)
     if spend.kind is SpendKind.MOVE_SCORE:
         what = f"Move 1 score from {spend.source} to {spend.attr}"
     elif spend.kind is SpendKind.LEARN_SKILL and spend.skill is not None:
         what = f"Learn {spend.skill.value.replace('_', ' ')}"
+        if character is not None and spend.skill in character.skills:
+            better = skill_after_learning(character, spend.skill)
+            if better is not None:
+                what += f" again: it becomes {better.value.replace('_', ' ')}"
     elif spend.kind is SpendKind.REMOVE_TRAUMA and spend.trauma is not None:
         what = f"Remove trauma: {spend.trauma.value.replace('_', ' ')}"
     elif spend.kind is SpendKind.RAISE_LOWEST_SCORE:

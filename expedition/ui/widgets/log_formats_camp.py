@@ -90,6 +90,12 @@ def _silver_lost(event: Any, names: Names) -> str:
     return f"{who} loses {event.silver} silver to thieves"
 
 
+def _bed(place: str) -> str:
+    """A sleeping place key in words: "streets_small" → "the streets", "inn" → "the inn"."""
+    kind = place.split("_")[0] if place.startswith(("streets", "camp")) else place
+    return {"camp": "a camp"}.get(kind, "the " + kind.replace("_", " "))
+
+
 def _table(event: Any, names: Names) -> str:
     who = "" if event.who in ("", "gm") else f" for {name(names, event.who)}"
     return f"The {key_words(event.table)} table{who} [{event.roll}]: {words(event.row)}"
@@ -143,7 +149,7 @@ FORMATS: dict[str, Maker] = {
     "DayPlanned": _planned,
     "DailyActionTaken": _daily,
     "BedChosen": lambda event, names: (
-        f"{name(names, event.character)} chooses the {words(event.place)} for the night"
+        f"{name(names, event.character)} chooses {_bed(event.place)} for the night"
     ),
     "Slept": _slept,
     "WentHungry": lambda event, names: f"{name(names, event.character)} goes hungry today",
