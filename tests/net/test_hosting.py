@@ -59,6 +59,8 @@ def test_the_host_plays_in_their_terminal_while_a_spectator_watches_over_ssh(
     tmux.wait_for("watch", lambda s: "Set out" in s and "Watching" in s, timeout=60)
     # The host sets out in their own terminal; the spectator follows them into the dungeon.
     tmux.keys("host", "o")
+    tmux.wait_for("host", lambda s: "Where does the party go?" in s)
+    tmux.keys("host", "Enter")  # a new dungeon, the highlighted answer
     host = tmux.wait_for("host", lambda s: bool(_map_panel(s)) and "Turn 0" in s)
     before = tmux.wait_for("watch", lambda s: bool(_map_panel(s)) and "Turn 0" in s)
     for key in ("Right", "Left", "Down", "Up"):

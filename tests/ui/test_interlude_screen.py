@@ -15,6 +15,7 @@ from expedition.rules.market import ItemBought, PriceRerolled
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
+from expedition.ui.screens.destination import DestinationPrompt
 from expedition.ui.screens.expedition import ExpeditionScreen
 from expedition.ui.screens.interlude import InterludeScreen
 from expedition.ui.screens.interlude_prompts import ItemsPrompt
@@ -110,8 +111,11 @@ class TestInterludeByKeys:
             sold = heard.of(ItemSold)
             assert [s.item for s in sold] == [treasure.uid]
             assert all(i.uid != treasure.uid for i in lorcan.items)
-            # Setting out ends the interlude and shows the expedition.
+            # Setting out asks where to (a new dungeon is highlighted), ends the interlude, shows the dungeon.
             await pilot.press("o")
+            await pilot.pause()
+            assert isinstance(app.screen, DestinationPrompt)
+            await pilot.press("enter")
             await pilot.pause()
             await pilot.pause()
             assert state.interlude is None and state.expedition is not None
@@ -285,3 +289,19 @@ def test_learning_a_known_skill_again_says_what_it_becomes() -> None:
     assert again.startswith("Learn cooking again: it becomes master chef")
     fresh = spend_words(InsightSpend(SpendKind.LEARN_SKILL, skill=Skill.COOKING), Character("kes", "Kes"))
     assert fresh.startswith("Learn cooking —")
+
+
+
+def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> None:
+    """§9.2: a dungeon already visited can be chosen again (its doom kept); the sample dungeon is offered."""
+    from expedition.rules.campaign import Location
+    from expedition.rules.doom import new_doom
+    from expedition.session.world import default_world
+    from expedition.ui.screens.destination import destinations
+
+    state = interlude_session().state
+    state.locations["The Gnawed Crypt"] = Location(
+        "The Gnawed Crypt", new_doom("The Gnawed Crypt", ()), origin="generated:123:"
+    )
+    keys = [choice.key for choice in destinations(state, default_world())]
+    assert keys[0] == "new" and "The Gnawed Crypt" in keys and "saint_wenna" in keys

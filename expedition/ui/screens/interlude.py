@@ -242,8 +242,13 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
         self.submit(EndDay())
 
     def action_set_out(self) -> None:
-        """End the interlude and set out on an expedition."""
-        if self.submit(SetOut()):
+        """End the interlude and set out on an expedition: a new dungeon, or one the party knows."""
+        from expedition.ui.screens.destination import ask_destination
+
+        ask_destination(self.app, self.session.state, self.session.world, self._set_out_to)
+
+    def _set_out_to(self, place: str | None) -> None:
+        if place is not None and self.submit(SetOut(dungeon=place)):
             self._finish(True)
 
     def action_leave(self) -> None:

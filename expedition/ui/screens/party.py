@@ -302,11 +302,20 @@ class PartyScreen(Screen[None]):
 
     def action_set_out(self) -> None:
         """Leave the settlement for a new dungeon, or go back to the expedition under way."""
-        if self.session.state.expedition is None:
-            result = self.session.submit(self.seat, SetOut())
-            if not result.ok:
-                self.notify(result.reason, severity="warning")
-                return
+        if self.session.state.expedition is not None:
+            self.show_expedition()
+            return
+        from expedition.ui.screens.destination import ask_destination
+
+        ask_destination(self.app, self.session.state, self.session.world, self._set_out_to)
+
+    def _set_out_to(self, place: str | None) -> None:
+        if place is None:
+            return
+        result = self.session.submit(self.seat, SetOut(dungeon=place))
+        if not result.ok:
+            self.notify(result.reason, severity="warning")
+            return
         self.show_expedition()
 
     def show_expedition(self) -> None:
