@@ -1,7 +1,8 @@
 """Provides the SSH host key (made once, kept 0600 beside the campaign) and the players' authorized keys.
 
 The authorized-keys file lists one key per line, each naming the player it seats: either
-`PLAYER ssh-ed25519 AAAA… [comment]`, or a plain OpenSSH line whose comment is the player.
+`PLAYER ssh-ed25519 AAAA… [comment]`, or a plain OpenSSH line whose comment (all of it, spaces
+included) is the player.
 The player is a player id or name of the campaign, or `host` for the host's seat. Blank lines
 and `#` comments are skipped; a line that does not parse is reported and skipped.
 """
@@ -72,7 +73,8 @@ def read_authorized_keys(path: Path) -> list[AuthorizedKey]:
             continue
         words = line.split()
         if _is_key_type(words[0]):
-            player, words = (words[2] if len(words) > 2 else ""), words[:2]
+            # The whole comment names the player: "Player 2" as well as "ada".
+            player, words = " ".join(words[2:]), words[:2]
         else:
             player, words = words[0], words[1:3]
         if not player or len(words) < 2:
