@@ -125,7 +125,12 @@ class RemoteSession:
             else f"You: {names.get(self.seat.player, 'host')}"
         )
         players = ", ".join(names.values()) or "nobody"
-        where = self.state.location
+        state = self.state
+        expedition = state.expedition
+        if expedition is not None:  # the dungeon's own name, not its location key ("gen-11031104")
+            where = f"{expedition.dungeon.name}, level {expedition.depth}"
+        else:
+            where = state.location.replace("_", " ").capitalize() if state.location else "nowhere"
         text = f"{me} · players {players} · at {where}"
         return f"{text}\n{self.lobby}" if self.lobby else text
 

@@ -125,7 +125,10 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
     "FatigueTaken": _harm("fatigue"),
     "WoundTaken": _harm("wound"),
     "FatigueBecameWound": _harm("fatigue turned wound"),
-    "Fainted": _simple("{character} faints, down for at least {turns} turns"),
+    "Fainted": lambda event, names: (
+        f"{_name(names, event.character)} faints, down for at least "
+        f"{event.turns} turn{'s' if event.turns != 1 else ''}"
+    ),
     "Woke": _simple("{character} wakes ({how})"),
     "MortallyWounded": _simple("{character} is mortally wounded"),
     "MortalWoundRolled": _simple("{character}'s mortal wound: {total}, {outcome}"),
