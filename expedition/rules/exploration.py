@@ -166,6 +166,11 @@ def _verify_use(state: CampaignState, action: UseItem) -> None:
     if item is None:
         raise IllegalAction(f"{member.name} does not carry that item.")
     tags = item.defn.tags
+    if item.defn.key in STABILISERS:  # medicine on someone down (§4.4, item_uses_medicine)
+        from expedition.rules.item_uses import verify_item_use
+
+        verify_item_use(state, member, item, action.target, combat=False)
+        return
     if Tag.CAMP in tags:
         raise IllegalAction(f"The {item.name} is used in camp, not while exploring.")
     if Tag.QUICK not in tags and Tag.SLOW not in tags:
@@ -268,6 +273,10 @@ GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
 """Each exploration action's guard."""
 
 
+STABILISERS = ("first_aid_kit", "medical_supply")
+"""Camp medicine that may also be used while exploring, on someone down (§4.4)."""
+
+
 def exploration_cost(state: CampaignState, action: Action) -> int:
     """Exploration turns `action` takes now (§10.1, HOUSE §1.4), assuming it is allowed."""
     expedition = state.expedition
@@ -281,6 +290,8 @@ def exploration_cost(state: CampaignState, action: Action) -> int:
     if isinstance(action, UseItem):
         member = next((c for c in state.party if c.id == action.actor), None)
         item = None if member is None else next((i for i in member.items if i.uid == action.item), None)
+        if item is not None and item.defn.key in STABILISERS:
+            return 1  # tending someone down takes a turn (house)
         if item is None or not slow_cost(state, item) or expedition is None:
             return 0
         shared = expedition.slow_turn == state.turn and state.turn > 0

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from expedition.rules import item_uses_barricade  # noqa: F401  (registers the barricade's end hook)
 from expedition.rules import item_uses_fight as fight
 from expedition.rules import item_uses_gear as gear
+from expedition.rules import item_uses_medicine as medicine
 from expedition.rules.errors import IllegalAction
 from expedition.rules.items import Tag
 
@@ -62,6 +63,12 @@ class ItemUse:
 
 USES: dict[str, ItemUse] = {
     "canteen": ItemUse(gear.verify_drink, gear.drink, Where.BOTH, "Drink from"),
+    "first_aid_kit": ItemUse(
+        medicine.verify_stabilise, medicine.stabilise_with, Where.EXPLORING, "Stabilise with"
+    ),
+    "medical_supply": ItemUse(
+        medicine.verify_stabilise, medicine.stabilise_with, Where.EXPLORING, "Stabilise with"
+    ),
     "waterskin": ItemUse(gear.verify_drink, gear.drink, Where.EXPLORING, "Drink from"),
     "cloth": ItemUse(gear.verify_cloth, gear.bind, Where.EXPLORING, "Bind a wound with"),
     "oil": ItemUse(gear.verify_oil, gear.refuel, Where.EXPLORING, "Refill a lantern with"),
@@ -139,4 +146,6 @@ def item_targets(state: CampaignState, member: Character, item: Item) -> list[st
     """Targets to offer for the item: each conscious foe for a thrown potion, else just the default ""."""
     if item.defn.key == "explosive_potion" and state.expedition is not None and state.expedition.combat:
         return [f.uid for f in state.expedition.combat.conscious_foes]
+    if item.defn.key in ("first_aid_kit", "medical_supply"):
+        return medicine.fallen(state, member) or [""]
     return [""]

@@ -17,6 +17,7 @@ from expedition.rules.enemies import EnemyTag
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event
 from expedition.rules.expedition_turn import exploration_turn
+from expedition.rules.fainting import Means, stabilise
 from expedition.rules.harm import place_wounds, take_fatigue
 from expedition.rules.inventory import worn_armour
 from expedition.rules.magic_combat import foe, foes_in_reach, has_tag, hurt_foe, stun_foe
@@ -59,6 +60,8 @@ def _cure_light(ctx: Context, state: CampaignState, cleric: Character, target: s
     member = ally(state, cleric, target, NEARBY)
     yield from _heal(ctx, member, 2, "§11.2")
     cure_affliction(ctx, member, Affliction.BLEEDING, rule="§11.2")
+    if not in_combat(state):  # outside a fight a healing prayer also gets the fallen up (§4.4)
+        stabilise(ctx, member, means=Means.HEALING_SPELL, rule="§4.4")
 
 
 def _numbness(ctx: Context, state: CampaignState, cleric: Character, target: str) -> Resolution[None]:

@@ -320,3 +320,33 @@ def test_explosive_potion_is_refused_out_of_sight_or_while_exploring() -> None:
     fight(state, "plagued_rat")
     refused = _refusal(state, CombatUseItem(actor="wiz", item=potion.uid, target="9,9"))
     assert "Nearby" in refused
+
+
+def test_a_first_aid_kit_stabilises_someone_mortally_wounded_while_exploring() -> None:
+    """§4.4: outside a fight an ally stabilises the mortally wounded with a first aid kit (1 ET, house)."""
+    from expedition.rules.character import Status
+
+    state = make_state()
+    cle = state.character("cle")
+    cle.status = Status.MORTALLY_WOUNDED
+    kit = give(state.character("wiz"), "first_aid_kit", 77)
+    assert "can be stabilised" in _refusal(state, UseItem(actor="wiz", item=kit.uid, target="wiz"))
+    labels = [o.label for o in available_actions(state, "wiz") if o.enabled]
+    assert "Stabilise Cle with the First aid kit" in labels
+    run(state, UseItem(actor="wiz", item=kit.uid, target="cle"), [4])  # the kit's Ud6 holds
+    assert cle.status is Status.ACTIVE and state.turn == 1
+    cle.status = Status.FAINTED  # a fainted friend is woken the same way
+    assert "Stabilise Cle with the First aid kit" in [o.label for o in available_actions(state, "wiz")]
+
+
+def test_a_healing_prayer_outside_a_fight_gets_the_fallen_up() -> None:
+    """§4.4: a healing spell stabilises too (Cure light wounds, outside a fight)."""
+    from expedition.rules.character import Status
+    from expedition.rules.prayers import InvokePrayer
+
+    state = make_state()
+    wiz, cle = state.character("wiz"), state.character("cle")
+    cle.magic.memorised_prayers.append("cure_light_wounds")
+    wiz.status = Status.MORTALLY_WOUNDED
+    run(state, InvokePrayer(actor="cle", prayer="cure_light_wounds", target="wiz"), [5, 5])
+    assert wiz.status is Status.ACTIVE

@@ -1,0 +1,48 @@
+"""Provides stabilising the fallen while exploring: a kit or medical supply on someone down (§4.3, §4.4).
+
+Outside a fight an ally can stabilise a mortally wounded character, or wake a fainted one, with a
+first aid kit or a medical supply (§4.4). These kits are camp items; used this way while exploring
+they take one exploration turn (house) and spend the kit as in camp (its usage die, or one unit).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from expedition.rules.camp_items import MEDICINE, use_camp_item
+from expedition.rules.character import Status
+from expedition.rules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from expedition.rules.campaign import CampaignState
+    from expedition.rules.character import Character
+    from expedition.rules.context import Context
+    from expedition.rules.decisions import Resolution
+    from expedition.rules.items import Item
+
+DOWN = (Status.FAINTED, Status.MORTALLY_WOUNDED)
+"""Who medicine can bring back while exploring."""
+
+
+def fallen(state: CampaignState, member: Character) -> list[str]:
+    """Ids of party members `member` could stabilise or wake now (everyone down but the user)."""
+    return [m.id for m in state.party if m.status in DOWN and m.id != member.id]
+
+
+def verify_stabilise(state: CampaignState, member: Character, item: Item, target: str) -> None:
+    """Raise unless `member` can use the medicine on `target`, who must be down (§4.4)."""
+    if item.defn.key not in MEDICINE:
+        raise IllegalAction(f"The {item.name} does not stabilise anyone.")
+    down = fallen(state, member)
+    if not down:
+        raise IllegalAction(f"The {item.name} is used in camp, or on someone who is down.")
+    if target and target not in down:
+        raise IllegalAction("Only someone fainted or mortally wounded can be stabilised.")
+
+
+def stabilise_with(
+    ctx: Context, state: CampaignState, member: Character, item: Item, target: str
+) -> Resolution[None]:
+    """Use the medicine on `target` (the first one down when ""): they get up (§4.4)."""
+    who = target or fallen(state, member)[0]
+    yield from use_camp_item(ctx, member, state.character(who), item)
