@@ -389,3 +389,26 @@ async def test_walking_into_a_wall_again_does_not_pile_up_the_same_notice() -> N
         await pilot.pause()
         texts = [n.message for n in app._notifications]
         assert texts and len(texts) == len(set(texts))
+
+
+async def test_harm_notices_show_one_at_a_time_and_the_next_question_waits_for_them() -> None:
+    """§4.4: two mortal wounds in one update are read one after the other, then the pending question."""
+    session = sample_session()
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        events = tuple(
+            MortalWoundRolled(rule="§4.4", character=who, total=6, outcome=MortalOutcome.NEAR_DEATH)
+            for who in ("c1", "c2")
+        )
+        screen._explain_harm(events)
+        await pilot.pause()
+        assert isinstance(app.screen, MortalWoundPrompt)
+        assert sum(isinstance(s, MortalWoundPrompt) for s in app.screen_stack) == 1  # never stacked
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MortalWoundPrompt)  # the second one
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual.screen import ModalScreen
+
 from expedition.rules.decisions import Decision
 from expedition.rules.events import Event
 from expedition.ui.screens.combat import CombatMode
@@ -29,14 +31,19 @@ class DecisionPrompts(CombatMode):
     """The prompt half of the expedition screen (a base of `ExpeditionScreen`)."""
 
     _prompting: bool = False
+    _notices: list[ModalScreen[None]] = []  # replaced, never mutated in place
+    _notice_open: bool = False
 
     def _mine(self, decision: Decision) -> bool:
         owner = self.session.decision_owner(decision)
         return self.seat.kind.value == "host" or owner == self.seat.player
 
     def _ask_if_pending(self) -> None:
+        if self._notices and not self._notice_open and not self._prompting:
+            self._next_notice()  # a harm notice is read first; the question comes when it closes
+            return
         decision = self.session.pending
-        if decision is None or self._prompting or not self._mine(decision):
+        if decision is None or self._prompting or self._notice_open or not self._mine(decision):
             return
         self._prompting = True
         who = self._names.get(decision.owner, decision.owner)
@@ -71,9 +78,24 @@ class DecisionPrompts(CombatMode):
             self.test = track_roll(self.test, event, self._names)
 
     def _explain_harm(self, events: tuple[Event, ...]) -> None:
+        """Queue a notice for each mortal wound or fainting; they show one at a time, before any question."""
+        notices: list[ModalScreen[None]] = []
         for event in events:
             kind = type(event).__name__
             if kind == "MortalWoundRolled":
-                self.app.push_screen(MortalWoundPrompt(mortal_info(event, events, self._names)))
+                notices.append(MortalWoundPrompt(mortal_info(event, events, self._names)))
             elif kind == "Fainted" and not any(type(e).__name__ == "MortalWoundRolled" for e in events):
-                self.app.push_screen(FaintingPrompt(fainting_info(event, events, self._names)))
+                notices.append(FaintingPrompt(fainting_info(event, events, self._names)))
+        if notices:
+            self._notices = [*self._notices, *notices]
+            if not self._notice_open and not self._prompting:
+                self._next_notice()
+
+    def _next_notice(self) -> None:
+        if not self._notices:
+            self._notice_open = False
+            self._ask_if_pending()
+            return
+        notice, self._notices = self._notices[0], self._notices[1:]
+        self._notice_open = True
+        self.app.push_screen(notice, lambda _: self._next_notice())
