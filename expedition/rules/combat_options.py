@@ -92,8 +92,12 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
             )
         elif offered(item, combat=True):  # potions, tonics, living ashes, the canteen (§7.4)
             for target in item_targets(state, member, item):
-                aim = f" at the {combat.foe(target).name}" if target else ""
-                label = f"{USES[item.defn.key].verb} the {item.name}{aim}"
+                friend = next((m for m in state.party if m.id == target), None)
+                if friend is not None:  # medicine for a mortally wounded ally (§4.4)
+                    label = f"Stabilise {friend.name} with the {item.name}"
+                else:
+                    aim = f" at the {combat.foe(target).name}" if target else ""
+                    label = f"{USES[item.defn.key].verb} the {item.name}{aim}"
                 options.append(
                     _option(state, CombatUseItem(actor=actor, item=item.uid, target=target), label)
                 )

@@ -64,10 +64,10 @@ class ItemUse:
 USES: dict[str, ItemUse] = {
     "canteen": ItemUse(gear.verify_drink, gear.drink, Where.BOTH, "Drink from"),
     "first_aid_kit": ItemUse(
-        medicine.verify_stabilise, medicine.stabilise_with, Where.EXPLORING, "Stabilise with"
+        medicine.verify_stabilise, medicine.stabilise_with, Where.BOTH, "Stabilise with"
     ),
     "medical_supply": ItemUse(
-        medicine.verify_stabilise, medicine.stabilise_with, Where.EXPLORING, "Stabilise with"
+        medicine.verify_stabilise, medicine.stabilise_with, Where.BOTH, "Stabilise with"
     ),
     "waterskin": ItemUse(gear.verify_drink, gear.drink, Where.EXPLORING, "Drink from"),
     "cloth": ItemUse(gear.verify_cloth, gear.bind, Where.EXPLORING, "Bind a wound with"),

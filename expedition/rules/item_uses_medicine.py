@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.camp_items import MEDICINE, use_camp_item
 from expedition.rules.character import Status
+from expedition.rules.distance import manhattan
 from expedition.rules.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -25,8 +26,24 @@ DOWN = (Status.FAINTED, Status.MORTALLY_WOUNDED)
 
 
 def fallen(state: CampaignState, member: Character) -> list[str]:
-    """Ids of party members `member` could stabilise or wake now (everyone down but the user)."""
-    return [m.id for m in state.party if m.status in DOWN and m.id != member.id]
+    """Ids of party members `member` could stabilise or wake now (everyone down but the user).
+
+    In a fight only the mortally wounded can be saved, and only by someone Close to them (house):
+    near death (§4.4 row 6) must be stabilised within one combat turn.
+    """
+    combat = state.expedition.combat if state.expedition is not None else None
+    if combat is None:
+        return [m.id for m in state.party if m.status in DOWN and m.id != member.id]
+    here = combat.positions.get(member.id)
+    return [
+        m.id
+        for m in state.party
+        if m.status is Status.MORTALLY_WOUNDED
+        and m.id != member.id
+        and here is not None
+        and m.id in combat.positions
+        and manhattan(combat.positions[m.id], here) <= 1
+    ]
 
 
 def verify_stabilise(state: CampaignState, member: Character, item: Item, target: str) -> None:
@@ -35,6 +52,9 @@ def verify_stabilise(state: CampaignState, member: Character, item: Item, target
         raise IllegalAction(f"The {item.name} does not stabilise anyone.")
     down = fallen(state, member)
     if not down:
+        fighting = state.expedition is not None and state.expedition.combat is not None
+        if fighting:
+            raise IllegalAction(f"In a fight the {item.name} saves someone mortally wounded next to you.")
         raise IllegalAction(f"The {item.name} is used in camp, or on someone who is down.")
     if target and target not in down:
         raise IllegalAction("Only someone fainted or mortally wounded can be stabilised.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character import Attr, Character
+from expedition.rules.character import Attr, Character, Status
 from expedition.rules.combat_state import report_tokens
 from expedition.rules.conditions import Affliction, cure_affliction
 from expedition.rules.distance import Range
@@ -60,7 +60,8 @@ def _cure_light(ctx: Context, state: CampaignState, cleric: Character, target: s
     member = ally(state, cleric, target, NEARBY)
     yield from _heal(ctx, member, 2, "§11.2")
     cure_affliction(ctx, member, Affliction.BLEEDING, rule="§11.2")
-    if not in_combat(state):  # outside a fight a healing prayer also gets the fallen up (§4.4)
+    if member.status is Status.MORTALLY_WOUNDED or not in_combat(state):
+        # A healing spell stabilises the mortally wounded, and outside a fight wakes the fainted (§4.3, §4.4).
         stabilise(ctx, member, means=Means.HEALING_SPELL, rule="§4.4")
 
 

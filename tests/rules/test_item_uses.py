@@ -350,3 +350,22 @@ def test_a_healing_prayer_outside_a_fight_gets_the_fallen_up() -> None:
     wiz.status = Status.MORTALLY_WOUNDED
     run(state, InvokePrayer(actor="cle", prayer="cure_light_wounds", target="wiz"), [5, 5])
     assert wiz.status is Status.ACTIVE
+
+
+def test_in_a_fight_a_kit_saves_the_mortally_wounded_next_to_you_only() -> None:
+    """§4.4: near death must be stabilised within one combat turn: a kit works in a fight, Close (house)."""
+    from expedition.rules.character import Status
+
+    state = make_state()
+    fight(state, "goblin_scrapper")
+    cle = state.character("cle")
+    kit = give(state.character("wiz"), "first_aid_kit", 78)
+    cle.status = Status.FAINTED
+    assert "mortally wounded" in _refusal(state, CombatUseItem(actor="wiz", item=kit.uid, target="cle"))
+    cle.status = Status.MORTALLY_WOUNDED
+    labels = [o.label for o in combat_options(state, "wiz") if o.enabled]
+    assert any("First aid kit" in label and "Cle" in label for label in labels)
+    combat = state.expedition.combat  # type: ignore[union-attr]
+    assert combat is not None
+    combat.positions["cle"] = (1, 4)  # two tiles from the wizard: out of reach
+    assert "next to you" in _refusal(state, CombatUseItem(actor="wiz", item=kit.uid, target="cle"))
