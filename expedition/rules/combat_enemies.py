@@ -171,9 +171,9 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
         ctx.emit(FoeFled(rule="§16 #25", foe=foe.uid))
     elif foe.conscious and foe.defn.living and not foe.fleeing:
         if foe.defn.behaviour.archetype is Archetype.COWARD and foe.wounds > wounds_before:
-            morale_test(ctx, foe, dice=2, reason="a coward was hurt")
+            morale_test(ctx, foe, dice=2, reason="a coward was hurt", combat=combat)
         elif foe.below_half:
-            morale_test(ctx, foe, dice=1, reason="below half its wounds")
+            morale_test(ctx, foe, dice=1, reason="below half its wounds", combat=combat)
 
 
 def _archetype(foe: Foe) -> Archetype:
@@ -213,6 +213,9 @@ def _target(state: CampaignState, combat: CombatState, foe: Foe) -> Character | 
     candidates = [m for m in candidates if not hidden(state, m.id)] or candidates  # §5.7.2 Fade
     if not candidates:
         return None
+    from expedition.rules.enemy_targets import preferred
+
+    candidates = preferred(state, combat, foe, candidates)  # casters, lights, wards, Mother! (HOUSE §3.3)
     spots = {m.id: combat.positions[m.id] for m in on_map(state, combat)}
 
     def dist(m: Character) -> int:

@@ -244,12 +244,17 @@ def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe,
     if foe.defn.behaviour.leader:
         for ally in combat.conscious_foes:
             if ally.defn.living and not ally.defn.ignores_morale and not ally.fleeing:
-                morale_test(ctx, ally, dice=1, reason=f"{foe.name} fell")
+                morale_test(ctx, ally, dice=1, reason=f"{foe.name} fell", combat=combat)
 
 
-def morale_test(ctx: Context, foe: Foe, *, dice: int, reason: str) -> bool:
-    """Roll `dice` risk dice for `foe`; a trigger makes it flee (§16 #25). Return True if it breaks."""
-    if foe.defn.ignores_morale or foe.fleeing:
+def morale_test(ctx: Context, foe: Foe, *, dice: int, reason: str, combat: CombatState | None = None) -> bool:
+    """Roll `dice` risk dice for `foe`; a trigger makes it flee (§16 #25). Return True if it breaks.
+
+    Given the fight, a goblin skips the test while its Matriarch stands ("Mother!", HOUSE §3.3).
+    """
+    from expedition.rules.enemy_targets import mothered
+
+    if foe.defn.ignores_morale or foe.fleeing or mothered(combat, foe):
         return False
     faces = ctx.roll(dice, who=foe.uid, why=f"{foe.name} holds its nerve? ({reason})", rule="§16 #25")
     if not risk_triggered(faces):

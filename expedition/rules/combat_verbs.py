@@ -48,6 +48,7 @@ from expedition.rules.distance import manhattan
 from expedition.rules.enemies import HarmSource
 from expedition.rules.events import Note
 from expedition.rules.harm import place_wounds
+from expedition.rules.holds import strike_host
 from expedition.rules.items import Special
 from expedition.rules.notation import Attack as AttackNotation
 from expedition.rules.notation import Flag, parse_attack
@@ -179,6 +180,7 @@ def attack_foe(
         if ammo is not None:
             usage.roll_usage(ctx, member, ammo, rule="HOUSE §6.5")
     if not hit:
+        yield from strike_host(ctx, state, foe, member, result.outcome.value, attack, rule)  # HOUSE §6.2
         if Special.SELF_HIT_ON_MISS in specials:
             (face,) = ctx.roll(1, who=member.id, why=f"the {item.name} swings back", rule="§7.5")
             if face == 1:

@@ -14,7 +14,7 @@ from expedition.rules.combat_map import floor, routes
 from expedition.rules.combat_state import CombatMoved, CombatState, EnemyActed, Foe, on_map
 from expedition.rules.context import Context
 from expedition.rules.distance import Pos, manhattan, orthogonal_neighbours
-from expedition.rules.enemies import EnemyTag
+from expedition.rules.enemies import Archetype, EnemyTag
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
@@ -61,7 +61,8 @@ def paths(state: CampaignState, combat: CombatState, foe: Foe, tiles: int) -> di
                 found[tile] = path
         return found
     engaged = set() if foe.key in NIMBLE else {p for s in people for p in orthogonal_neighbours(s)}
-    return routes(level, foe.pos, tiles, blocked, engaged=engaged)
+    ghost = foe.defn.behaviour.archetype is Archetype.GHOST  # through walls, never stopping in one
+    return routes(level, foe.pos, tiles, blocked, engaged=engaged, through_walls=ghost)
 
 
 def walk(ctx: Context, foe: Foe, path: tuple[Pos, ...], rule: str = "§10.2.5") -> None:

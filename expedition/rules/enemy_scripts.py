@@ -30,6 +30,7 @@ from expedition.rules.places import worn_armour
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
 
+from expedition.rules.enemy_scripts_guard import GUARDS, bag
 from expedition.rules.enemy_scripts_wild import WILD
 from expedition.rules.enemy_tactics import (
     Script,
@@ -235,6 +236,9 @@ def _sack_man(
     actions: int,
     used: set[str],
 ) -> Resolution[int | None]:
+    bagged = bag(ctx, state, combat, foe, actions, used)  # the downed go into the sack (HOUSE §3.3)
+    if bagged is not None:
+        return bagged
     if holds_by(state, foe.uid):
         if foe.wounds and "unnatural_regeneration" not in used:
             return regenerate(ctx, foe, used)
@@ -281,6 +285,7 @@ def _matriarch(
 
 SCRIPTS: dict[str, Script] = {
     **WILD,
+    **GUARDS,
     "lesser_demon": _lesser_demon,
     "void_demon": _void_demon,
     "vault_weaver": _vault_weaver,
@@ -301,7 +306,7 @@ ACTIONS: dict[str, str] = {
     "consume_corpse": "vault_weaver",
     "pulse": "red_weaver",
     "roll": "goblin_scrapper",
-    "black_shield": "combat_enemies (shield action)",
+    "black_shield": "boggart (and combat_enemies' shield action)",
     "reload": "boggart_sniper",
     "take_aim": "boggart_sniper",
     "unnatural_regeneration": "bloodshot_goblin, sack_man, goblin_matriarch, starved_cadaver",

@@ -291,6 +291,24 @@ def settle(ctx: Context, state: CampaignState) -> Resolution[None]:
     carry_attached(state, combat)
 
 
+def provoke_nearby(ctx: Context, state: CampaignState, caster: str) -> None:
+    """A spell or prayer cast Nearby wakes a sleeping Red Weaver (§12.1, HOUSE §3.3)."""
+    combat = state.expedition.combat if state.expedition else None
+    if combat is None or caster not in combat.positions:
+        return
+    here = combat.positions[caster]
+    for foe in combat.conscious_foes:
+        near = foe.key == "red_weaver" and manhattan(foe.pos, here) <= NEARBY
+        if near and not has_lasting(state, foe.uid, PROVOKED):
+            add_lasting(ctx, state, PROVOKED, foe.uid, Span.FIGHT, rule="§12.1")
+            ctx.emit(Note(rule="§12.1", text=f"The magic stirs the {foe.name}: it wakes."))
+
+
 def restricted(foe: Foe, key: str) -> bool:
-    """True for attacks the plain enemy AI must leave to the scripts (Eat, Bash, Lunge, Ram; §12)."""
-    return key in ("eat", "bash", "lunge", "ram")
+    """True for attacks the plain enemy AI must leave to the scripts (Eat, Bash, Lunge, Ram; §12).
+
+    The Goblin Hunter's knife is its script's too: only on someone another goblin is next to (HOUSE §3.3).
+    """
+    return key in ("eat", "bash", "lunge", "ram") or (
+        foe.key == "goblin_hunter" and key == "knife_in_the_gut"
+    )

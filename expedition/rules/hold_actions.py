@@ -3,7 +3,8 @@
 The held adventurer, or an ally Close to a host with a creature attached, spends 1 action and
 tests STR; a success ends the hold. An attached rotworm comes off with the action alone (the
 book's "someone spends 1 action removing it"). Recover also shakes off a Void whip's binding
-(`recover_frees`), with no test.
+(`recover_frees`), with no test. An ally Close cuts a bagged adventurer out of the Sack Man's
+sack with the action alone (house, HOUSE §3.3).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.distance import manhattan
 from expedition.rules.errors import IllegalAction
-from expedition.rules.holds import ATTACHED, BOUND, PINNING, holds_on, kind_of, release
+from expedition.rules.holds import ATTACHED, BAGGED, BOUND, PINNING, holds_on, kind_of, release
 from expedition.rules.lasting import Lasting
 from expedition.rules.magic_combat import begin, check_actions, spend
 from expedition.rules.rolls import attribute_test
@@ -59,7 +60,7 @@ def _hold(state: CampaignState, action: BreakFree) -> tuple[Character, Lasting]:
     if victim.id != actor.id:
         if manhattan(combat.positions[actor.id], combat.positions[victim.id]) > 1:
             raise IllegalAction(f"{victim.name} must be Close to {actor.name}.")
-        holds = [e for e in holds if kind_of(e) == ATTACHED]
+        holds = [e for e in holds if kind_of(e) in (ATTACHED, BAGGED)]  # a rider, or a sack to cut open
     if not holds:
         raise IllegalAction(f"Nothing holds {victim.name}.")
     holds.sort(key=lambda e: kind_of(e) not in PINNING)
@@ -84,6 +85,8 @@ def break_free(ctx: Context, state: CampaignState, action: BreakFree) -> Resolut
         return
     if effect.text == "rotworm_swarm" and kind_of(effect) == ATTACHED:
         release(ctx, state, effect, "pulled off")
+    elif kind_of(effect) == BAGGED and action.victim:  # house: an ally cuts the sack open, no test
+        release(ctx, state, effect, "cut open")
     else:
         result = yield from attribute_test(ctx, member, Attr.STR, combat=True, rule="§16 #26")
         if result.succeeded:
@@ -115,10 +118,12 @@ def break_free_options(state: CampaignState, actor: str) -> list[tuple[BreakFree
             continue
         for effect in holds_on(state, member.id):
             kind = kind_of(effect)
-            if own or kind == ATTACHED:
+            if own or kind in (ATTACHED, BAGGED):
                 name = next((f.name for f in combat.foes if f.uid == effect.source), effect.source)
                 who = "" if own else member.id
                 label = f"Break free of the {name} ({kind})" if own else f"Pull the {name} off {member.name}"
+                if not own and kind == BAGGED:
+                    label = f"Cut {member.name} out of the {name}'s sack"
                 found.append((BreakFree(actor=actor, victim=who, kind=kind), label))
     return found
 

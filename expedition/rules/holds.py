@@ -1,4 +1,4 @@
-"""Provides holds (HOUSE §6.2, §16 #26): grabbed, hooked, bound and attached adventurers in a fight.
+"""Provides holds (HOUSE §6.2, §16 #26): grabbed, hooked, bound, attached and bagged adventurers in a fight.
 
 A hold is a `Lasting` keyed "hold:<kind>" on the held adventurer, its `source` the foe's uid,
 `value` the round it took hold, counted in `Span.FIGHT`. A held adventurer cannot Move (attached
@@ -25,11 +25,12 @@ from expedition.rules.lasting import Lasting, Span, add_lasting, end_lasting
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
+    from expedition.rules.notation import Attack
 
-GRABBED, HOOKED, BOUND, ATTACHED = "grabbed", "hooked", "bound", "attached"
-"""The kinds of hold (HOUSE §6.2)."""
-KINDS = (GRABBED, HOOKED, BOUND, ATTACHED)
-PINNING = frozenset({GRABBED, HOOKED, BOUND})
+GRABBED, HOOKED, BOUND, ATTACHED, BAGGED = "grabbed", "hooked", "bound", "attached", "bagged"
+"""The kinds of hold (HOUSE §6.2); "bagged" is the Sack Man's sack (house, HOUSE §3.3)."""
+KINDS = (GRABBED, HOOKED, BOUND, ATTACHED, BAGGED)
+PINNING = frozenset({GRABBED, HOOKED, BOUND, BAGGED})
 """Holds that stop Move actions; an attached creature rides along instead (HOUSE §6.2)."""
 PREFIX = "hold:"
 
@@ -126,13 +127,24 @@ def release(ctx: Context, state: CampaignState, effect: Lasting, why: str) -> No
 
 
 def let_go(ctx: Context, state: CampaignState, combat: CombatState) -> None:
-    """Holders that are stunned, fleeing or out let go (HOUSE §6.2); a hook-line would have no holder."""
+    """Holders that are stunned, fleeing or out let go (HOUSE §6.2); a hook-line would have no holder.
+
+    House (HOUSE §3.3 Sack Man): a sack is carried off while its holder flees; once the holder is
+    out of the fight the bagged adventurer lies, still downed, where it got away ("the lair").
+    """
     uids = {f.uid: f for f in combat.foes}
     for effect in [e for e in state.lasting if e.key.startswith(PREFIX)]:
         foe = uids.get(effect.source)
         victim_gone = effect.holder not in combat.positions or effect.holder in combat.fled
         if foe is None or victim_gone:
             release(ctx, state, effect, "gone")
+        elif kind_of(effect) == BAGGED and foe.fled:
+            combat.positions[effect.holder] = foe.pos
+            release(ctx, state, effect, "carried off")
+        elif kind_of(effect) == BAGGED and foe.tokens.stun and not foe.out:
+            release(ctx, state, effect, "dropped")
+        elif kind_of(effect) == BAGGED and foe.fleeing and not foe.out:
+            continue
         elif foe.out:
             release(ctx, state, effect, "killed")
         elif foe.fled or foe.fleeing:
@@ -177,7 +189,10 @@ def carry_attached(state: CampaignState, combat: CombatState) -> None:
 
     assert state.expedition is not None
     for effect in state.lasting:
-        if effect.key != PREFIX + ATTACHED or effect.holder not in combat.positions:
+        if effect.key not in (PREFIX + ATTACHED, PREFIX + BAGGED) or effect.holder not in combat.positions:
+            continue
+        if kind_of(effect) == BAGGED:
+            _carry_sack(state, combat, effect)
             continue
         rider = next((f for f in combat.foes if f.uid == effect.source and f.conscious), None)
         host = combat.positions[effect.holder]
@@ -186,3 +201,44 @@ def carry_attached(state: CampaignState, combat: CombatState) -> None:
         free = [p for p in spread(state.expedition.level, host, combat.occupied()) if manhattan(p, host) == 1]
         if free:
             rider.pos = free[0]
+
+
+def _carry_sack(state: CampaignState, combat: CombatState, effect: Lasting) -> None:
+    """The bagged adventurer goes where the Sack Man goes, on a free tile next to it (house, HOUSE §3.3)."""
+    from expedition.rules.combat_map import spread
+    from expedition.rules.distance import manhattan
+
+    assert state.expedition is not None
+    holder = next((f for f in combat.foes if f.uid == effect.source and f.conscious), None)
+    if holder is None or manhattan(holder.pos, combat.positions[effect.holder]) == 1:
+        return
+    taken = combat.occupied() - {combat.positions[effect.holder]}
+    free = [p for p in spread(state.expedition.level, holder.pos, taken) if manhattan(p, holder.pos) == 1]
+    if free:
+        combat.positions[effect.holder] = free[0]
+
+
+def strike_host(
+    ctx: Context, state: CampaignState, foe: Foe, member: Character, outcome: str, attack: Attack, rule: str
+) -> Resolution[bool]:
+    """A critical failure against an attached creature hits its host instead, for BASE (HOUSE §6.2).
+
+    `outcome` is the attack test's outcome; return True when `foe` rides a host who took the blow.
+    """
+    from expedition.rules.events import Note
+    from expedition.rules.harm import receive_wounds
+    from expedition.rules.notation import Flag
+    from expedition.rules.places import worn_armour
+
+    if outcome != "critical_failure" or attack.base <= 0:
+        return False
+    ride = next((e for e in holds_by(state, foe.uid) if kind_of(e) == ATTACHED), None)
+    host = next((m for m in state.party if ride is not None and m.id == ride.holder), None)
+    if host is None or host.status.value == "dead":
+        return False
+    ctx.emit(
+        Note(rule="HOUSE §6.2", text=f"{member.name}'s blow misses the {foe.name} and hits {host.name}.")
+    )
+    pierce = Flag.PIERCE in attack.flags(False)
+    yield from receive_wounds(ctx, host, attack.base, armour=worn_armour(host), pierce=pierce, rule=rule)
+    return True

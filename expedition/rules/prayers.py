@@ -116,6 +116,10 @@ def invoke_prayer(ctx: Context, state: CampaignState, action: InvokePrayer) -> R
     fighting = in_combat(state)
     if fighting and not (yield from begin(ctx, state, cleric)):
         return
+    if fighting:
+        from expedition.rules.enemy_specials import provoke_nearby
+
+        provoke_nearby(ctx, state, cleric.id)  # a sleeping Red Weaver wakes (§12.1)
     result = yield from attribute_test(ctx, cleric, Attr.PRE, combat=fighting, rule="§11.2")
     outcome = result.outcome
     ctx.emit(

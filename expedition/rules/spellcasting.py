@@ -144,6 +144,10 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
     ctx.emit(
         SpellCast(rule="§11.1", character=caster.id, spell=spell.key, name=spell.name, target=action.target)
     )
+    if fighting:
+        from expedition.rules.enemy_specials import provoke_nearby
+
+        provoke_nearby(ctx, state, caster.id)  # a sleeping Red Weaver wakes (§12.1)
     yield from effect.apply(ctx, state, caster, action.target)
     visions(ctx, state, caster)
     yield from casting_test(ctx, state, caster, spell, combat=fighting)

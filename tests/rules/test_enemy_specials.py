@@ -4,25 +4,31 @@ from __future__ import annotations
 
 import pytest
 
+from expedition.rules import handling
 from expedition.rules.campaign import CampaignState
-from expedition.rules.character import Attr, Character
-from expedition.rules.combat_actions import CombatMove, Recover
+from expedition.rules.character import Attr, Character, Status
+from expedition.rules.combat_actions import AttackFoe, CombatMove, Recover
 from expedition.rules.combat_enemies import enemy_turns
-from expedition.rules.combat_harm import wound_foe
-from expedition.rules.combat_state import Attacked, CombatMoved, EnemyActed, Foe
+from expedition.rules.combat_harm import morale_test, wound_foe
+from expedition.rules.combat_state import Attacked, CombatMoved, CombatState, EnemyActed, Foe
 from expedition.rules.conditions import Affliction
 from expedition.rules.context import Context
 from expedition.rules.decisions import Decision, resolve
 from expedition.rules.dice import ScriptedDice, SeededDice
+from expedition.rules.distance import chebyshev, manhattan
 from expedition.rules.enemy_effects import PLAIN, RIDERS, strike
-from expedition.rules.enemy_scripts import ACTIONS
-from expedition.rules.enemy_specials import SPECIALS, settle, special_key, weapon_struck
+from expedition.rules.enemy_scripts import ACTIONS, act
+from expedition.rules.enemy_specials import PROVOKED, SPECIALS, restricted, settle, special_key, weapon_struck
+from expedition.rules.enemy_targets import preferred
 from expedition.rules.errors import IllegalAction
 from expedition.rules.hold_actions import BreakFree
 from expedition.rules.holds import holds_on
 from expedition.rules.lasting import PARTY, has_lasting
+from expedition.rules.notation import parse_attack
 from expedition.rules.parley import MATRIARCH_FAVOUR, Parley
 from expedition.rules.places import TORSO
+from expedition.rules.skills import Trait
+from expedition.rules.spellcasting import CastSpell
 from expedition.rules.turns import verify
 from tests.rules.magic_helpers import WORLD, fight, give, make_state, run
 
@@ -456,3 +462,171 @@ def test_the_maneater_rams_along_a_line_shoving_whoever_is_in_the_way() -> None:
     ctx = enemies(state, [])
     assert acts(ctx)[0] == "ram"
     assert foes[0].pos == (2, 1)
+
+
+# --- targeting, bagging, Mother!, attached riders, the weaver woken by magic --------------------------
+
+
+def _combat(state: CampaignState) -> CombatState:
+    assert state.expedition is not None and state.expedition.combat is not None
+    return state.expedition.combat
+
+
+def _script(
+    state: CampaignState, foe: Foe, target: str, actions: int, used: set[str]
+) -> tuple[Context, int | None]:
+    ctx = Context(ScriptedDice([]), world=WORLD)
+    spent = resolve(act(ctx, state, _combat(state), foe, state.character(target), actions, used), _decline)
+    return ctx, spent
+
+
+def test_a_lesser_demon_goes_for_a_caster_then_a_light_bearer_before_the_nearer_adventurer() -> None:
+    """HOUSE §3.3 Lesser Demon: casters (magic-user, divine mandate) first, then the light-bearer."""
+    state, foes = setup("lesser_demon", at=(2, 1))  # next to the cleric, two tiles from the wizard
+    wiz, cle = state.character("wiz"), state.character("cle")
+    cle.traits.discard(Trait.DIVINE_MANDATE)
+    assert preferred(state, _combat(state), foes[0], [wiz, cle]) == [wiz]
+    wiz.traits.discard(Trait.MAGIC_USER)
+    give(cle, "torch", 30).lit = True
+    assert preferred(state, _combat(state), foes[0], [wiz, cle]) == [cle]
+
+
+def test_a_swarm_of_insects_shuns_the_adventurer_holding_a_lit_light() -> None:
+    """HOUSE §3.3 Swarm of Insects: it prefers adventurers without a lit light; with no choice, anyone."""
+    state, foes = setup("swarm_of_insects", at=(2, 2))
+    wiz, cle = state.character("wiz"), state.character("cle")
+    give(wiz, "torch", 30).lit = True
+    assert preferred(state, _combat(state), foes[0], [wiz, cle]) == [cle]
+    assert preferred(state, _combat(state), foes[0], [wiz]) == [wiz]
+
+
+def test_a_boggart_goes_for_whoever_stands_next_to_the_goblin_it_guards() -> None:
+    """HOUSE §3.3 Boggart, Bodyguard: an adventurer next to a Hunter becomes its target."""
+    state, foes = setup("boggart", "goblin_hunter", at=(2, 1))  # the boggart is next to the cleric
+    foes[1].pos = (2, 2)  # the hunter is next to the wizard
+    wiz, cle = state.character("wiz"), state.character("cle")
+    assert preferred(state, _combat(state), foes[0], [wiz, cle]) == [wiz]
+
+
+def test_a_boggart_after_its_blade_raises_its_shield_and_steps_between_target_and_ward() -> None:
+    """HOUSE §3.3 Boggart: Black shield, using its 1-tile step to stand nearer the goblin it guards."""
+    state, foes = setup("boggart", "goblin_hunter", at=(3, 3))
+    combat = _combat(state)
+    combat.positions["wiz"] = (3, 2)
+    foes[1].pos = (5, 2)
+    ctx, spent = _script(state, foes[0], "wiz", 1, {"serrated_blade"})
+    assert spent == 1 and acts(ctx) == ["black_shield", "move"]
+    assert foes[0].pos == (4, 3) and foes[0].tokens.shield == 1
+
+
+def test_the_goblin_hunter_knifes_only_someone_another_goblin_is_next_to_else_steps_back() -> None:
+    """HOUSE §3.3 Goblin Hunter, §3.2 Shooter: Knife in the gut only when flanked; else step away to shoot."""
+    state, foes = setup("goblin_hunter", "goblin_scrapper", at=(2, 2))
+    foes[1].pos = (4, 3)  # the scrapper is next to nobody
+    assert restricted(foes[0], "knife_in_the_gut") and not restricted(foes[1], "knife_in_the_gut")
+    ctx, spent = _script(state, foes[0], "wiz", 2, set())
+    assert spent == 1 and acts(ctx) == ["move"] and foes[0].pos != (2, 2)
+    state, foes = setup("goblin_hunter", "goblin_scrapper", at=(2, 2))
+    foes[1].pos = (1, 3)  # now the scrapper flanks the wizard too
+    ctx, spent = _script(state, foes[0], "wiz", 2, set())
+    assert acts(ctx) == ["knife_in_the_gut"]
+
+
+def test_an_ectoplasmic_worm_next_to_two_slips_through_a_wall_to_a_lone_adventurer() -> None:
+    """HOUSE §3.3 Ectoplasmic Worm, §3.2 Ghost: through walls (combat_map.routes) toward the isolated one."""
+    state, foes = setup("ectoplasmic_worm", at=(4, 2))
+    assert state.expedition is not None
+    level = state.expedition.level
+    level.tiles = ["##########", "#....+#..#", "#.....#..#", "#.....#..#", "##########"]
+    ftr = Character("ftr", "Ftr", owner="ann")
+    for attr in Attr:
+        ftr[attr].score = 2
+    state.party.append(ftr)
+    combat = _combat(state)
+    combat.positions.update({"wiz": (3, 2), "cle": (4, 1), "ftr": (8, 2)})
+    ctx, spent = _script(state, foes[0], "wiz", 2, set())
+    assert spent == 1 and foes[0].pos == (7, 2)
+    moved = [e for e in ctx.events if isinstance(e, CombatMoved)]
+    assert (6, 2) in moved[0].path  # it passed through the wall
+    assert preferred(state, combat, foes[0], [state.character("wiz"), ftr]) == [ftr]  # its quarry this round
+
+
+def test_the_sack_man_bags_a_downed_adventurer_runs_and_drops_them_when_stunned() -> None:
+    """HOUSE §3.3 Sack Man, §3.1, §6.2: the downed go into the sack (2 actions); stunned, it drops them."""
+    state, foes = setup("sack_man", at=(2, 2))
+    wiz = state.character("wiz")
+    wiz.status = Status.FAINTED
+    _combat(state).positions["cle"] = (1, 1)
+    ctx = enemies(state, [])
+    assert acts(ctx)[:1] == ["bag"] and foes[0].fleeing
+    assert [e.key for e in holds_on(state, "wiz")] == ["hold:bagged"]
+    settled(state, [])  # the sack goes along with it
+    assert holds_on(state, "wiz") != []
+    assert chebyshev(_combat(state).positions["wiz"], foes[0].pos) <= 1
+    foes[0].tokens.stun = 1
+    settled(state, [])
+    assert holds_on(state, "wiz") == []
+
+
+def test_an_ally_cuts_the_sack_open_and_a_sack_man_that_gets_away_leaves_the_victim_at_its_lair() -> None:
+    """HOUSE §3.3 Sack Man (house): an ally Close cuts the sack (1 action, no test); fled, it drops them."""
+    state, foes = setup("sack_man", at=(2, 2))
+    wiz = state.character("wiz")
+    wiz.status = Status.FAINTED
+    enemies(state, [])
+    combat = _combat(state)
+    combat.positions["cle"] = next(
+        p for p in ((combat.positions["wiz"][0] + dx, combat.positions["wiz"][1] + dy)
+                    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0))) if p not in combat.occupied()
+    )  # fmt: skip
+    run(state, BreakFree(actor="cle", victim="wiz"), [])
+    assert holds_on(state, "wiz") == []
+    state, foes = setup("sack_man", at=(2, 2))
+    state.character("wiz").status = Status.FAINTED
+    enemies(state, [])
+    foes[0].pos, foes[0].fled = (8, 3), True
+    settled(state, [])
+    assert holds_on(state, "wiz") == [] and _combat(state).positions["wiz"] == (8, 3)
+
+
+def test_while_the_matriarch_stands_goblins_skip_flee_tests_and_go_for_whoever_hurt_her() -> None:
+    """HOUSE §3.3 Goblin Matriarch, "Mother!": no flee test for goblins; they target whoever hurt her most."""
+    state, foes = setup("goblin_scrapper", "goblin_matriarch", at=(2, 2))
+    combat = _combat(state)
+    foes[1].hurt_by["cle"] = 1
+    wiz, cle = state.character("wiz"), state.character("cle")
+    assert preferred(state, combat, foes[0], [wiz, cle]) == [cle]
+    ctx = Context(ScriptedDice([]), world=WORLD)
+    assert not morale_test(ctx, foes[0], dice=1, reason="hurt", combat=combat)
+    foes[1].out = True
+    assert preferred(state, combat, foes[0], [wiz, cle]) == [wiz, cle]
+    ctx = Context(ScriptedDice([1]), world=WORLD)
+    assert morale_test(ctx, foes[0], dice=1, reason="hurt", combat=combat) and foes[0].fleeing
+
+
+def test_a_critical_failure_against_an_attached_leech_hits_its_host_for_base_damage() -> None:
+    """HOUSE §6.2, §10.2.2: a critically failed attack on an attached creature strikes the host for BASE."""
+    state, foes = setup("giant_leech")
+    enemies(state, [])
+    wiz, cle = state.character("wiz"), state.character("cle")
+    assert [e.key for e in holds_on(state, "wiz")] == ["hold:attached"]
+    handling.wield(Context(ScriptedDice([])), cle, give(cle, "short_sword", 10), "right_hand")
+    combat = _combat(state)
+    combat.positions["cle"] = next(p for p in ((2, 1), (2, 3), (3, 1)) if manhattan(p, foes[0].pos) == 1)
+    before = wounds(wiz)
+    base = WORLD.items["short_sword"].attack
+    assert base is not None
+    run(state, AttackFoe(actor="cle", target="foe1", weapon_uid=10), [1, 2])
+    assert wounds(wiz) == before + parse_attack(base).base
+    assert foes[0].wounds == 0
+
+
+def test_a_spell_cast_nearby_wakes_the_sleeping_red_weaver() -> None:
+    """§12.1, HOUSE §3.3 Red Weaver: a spell cast Nearby provokes it (spellcasting.cast_spell)."""
+    state, foes = setup("red_weaver", at=(6, 2))
+    ctx = enemies(state, [])
+    assert acts(ctx) == []
+    wiz = state.character("wiz")
+    wiz.magic.known_spells = wiz.magic.memorised_spells = ["light"]
+    run(state, CastSpell(actor="wiz", spell="light"), [5, 5])
+    assert has_lasting(state, foes[0].uid, PROVOKED)
