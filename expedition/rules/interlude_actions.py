@@ -140,7 +140,9 @@ def _verify_market(state: CampaignState, action: AskPrice | Buy | Haggle | Trade
     verify_shopping(state, member)
     skill = {Haggle: Skill.HAGGLE, TradeNetwork: Skill.TRADE_NETWORK}.get(type(action))
     if skill is not None and not member.has(skill):
-        raise IllegalAction(f"{member.name} does not have {skill.value.replace('_', ' ')}.")
+        what = "use Trade network" if skill is Skill.TRADE_NETWORK else "haggle"
+        title = skill.value.replace("_", " ").capitalize()
+        raise IllegalAction(f"{member.name} cannot {what}: it takes the {title} skill.")
 
 
 def _verify_recruit(state: CampaignState, action: NewRecruit) -> None:

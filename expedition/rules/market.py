@@ -81,18 +81,28 @@ def price_for(state: CampaignState, interlude: InterludeState, defn: ItemDef, bu
     (§10.4.4); Street Wise takes 1 off a common item, to at least 1 (§6.1); settlement doom
     adds its surcharge (§9.4).
     """
-    base = interlude.prices.get(defn.key)
-    if base is None:
+    price = _harvest_price(interlude, defn)
+    if price is None:
         return None
-    price = base
-    if defn.key in FOOD and price:
-        if interlude.good_harvest:
-            price = max(1, price // 2)
-        elif interlude.bad_harvest:
-            price *= 2
-    if defn.category is Category.COMMON and buyer.has(Skill.STREET_WISE):
-        price = max(1, price - 1)
+    price -= street_wise_discount(defn, buyer, price)
     return price + price_surcharge(state.locations[interlude.settlement].doom.filled)
+
+
+def _harvest_price(interlude: InterludeState, defn: ItemDef) -> int | None:
+    # The rolled price after the harvest (§10.4.4), before the buyer's skills and the doom surcharge.
+    price = interlude.prices.get(defn.key)
+    if price is None or defn.key not in FOOD or not price:
+        return price
+    if interlude.good_harvest:
+        return max(1, price // 2)
+    return price * 2 if interlude.bad_harvest else price
+
+
+def street_wise_discount(defn: ItemDef, buyer: Character, price: int) -> int:
+    """Silver Street Wise takes off `price`: 1 off a common item, to at least 1 (§6.1)."""
+    if defn.category is Category.COMMON and buyer.has(Skill.STREET_WISE):
+        return price - max(1, price - 1)
+    return 0
 
 
 def verify_shopping(state: CampaignState, buyer: Character) -> InterludeState:
@@ -160,7 +170,11 @@ def buy(
         return None
     state.silver -= price
     item = new_item(state, defn)
-    ctx.emit(ItemBought(rule="§10.4.3", character=buyer.id, item=item.uid, name=item.name, price=price))
+    before = _harvest_price(current(state), defn)
+    why = "Street Wise" if before is not None and street_wise_discount(defn, buyer, before) > 0 else ""
+    ctx.emit(
+        ItemBought(rule="§10.4.3", character=buyer.id, item=item.uid, name=item.name, price=price, why=why)
+    )
     receive(ctx, state, buyer, item, rule="§10.4.3")
     return item
 
@@ -170,7 +184,8 @@ def verify_haggle(state: CampaignState, buyer: Character, defn: ItemDef, *, trad
     interlude = verify_market(state, buyer, defn)
     skill = Skill.TRADE_NETWORK if trade else Skill.HAGGLE
     if not buyer.has(skill):
-        raise IllegalAction(f"{buyer.name} does not have {skill.value.replace('_', ' ')}.")
+        what, title = ("use Trade network", "Trade network") if trade else ("haggle", "Haggle")
+        raise IllegalAction(f"{buyer.name} cannot {what}: it takes the {title} skill.")
     used = interlude.traded_price if trade else interlude.haggled
     stock_reroll = trade and interlude.stock.get(defn.key) is False and buyer.id not in interlude.traded_stock
     if buyer.id in used and not stock_reroll:
@@ -271,3 +286,5 @@ class ItemBought(Event):
     item: int
     name: str
     price: int
+    why: str = ""
+    """What lowered the price, when a rule did ("Street Wise"); empty otherwise."""

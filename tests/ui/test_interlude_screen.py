@@ -291,7 +291,6 @@ def test_learning_a_known_skill_again_says_what_it_becomes() -> None:
     assert fresh.startswith("Learn cooking —")
 
 
-
 def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> None:
     """§9.2: a dungeon already visited can be chosen again (its doom kept); the sample dungeon is offered."""
     from expedition.rules.campaign import Location

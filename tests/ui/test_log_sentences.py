@@ -18,14 +18,22 @@ import pytest
 
 from expedition.rules.armour import ArmourRolled
 from expedition.rules.camp import CampBroken
+from expedition.rules.combat_events import Attacked
 from expedition.rules.doom import DoomEffectReached
 from expedition.rules.enemy_effects import FoeHealed
+from expedition.rules.errors import IllegalAction
 from expedition.rules.events import EVENT_TYPES, Event, Note
 from expedition.rules.expedition_turn import DarknessEndured, WanderingMonstersComing
 from expedition.rules.exploration_verbs import DoorListenedAt
+from expedition.rules.interlude import DailyAction, DailyPlan
+from expedition.rules.interlude_actions import GUARDS, Haggle, TradeNetwork
+from expedition.rules.market import ItemBought, OutOfStock, PriceRolled, StockRolled, buy, verify_haggle
 from expedition.rules.omens import OmensStarted
+from expedition.rules.skills import Skill
 from expedition.rules.trackers import TrackerLowered, TrackerReset, Visibility
-from expedition.ui.widgets.log_text import FORMATS, SKIPPED, describe, humanise
+from expedition.session.world import default_world
+from expedition.ui.widgets.log_text import FORMATS, SKIPPED, build_entries, describe, humanise
+from tests.rules.interlude_helpers import back_in_town, ctx_with, interlude_of
 
 PACKAGES = (
     "expedition.rules",
@@ -207,3 +215,127 @@ def test_generic_line_names_foes_it_knows(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_a_note_is_its_own_text() -> None:
     assert describe(Note(rule="", text="The wind howls."), NAMES) == "The wind howls."
+
+
+def _attack(attacker: str, defender: str, attack: str, outcome: str, damage: int = 0, **flags: bool) -> str:
+    names = {"foe1": "Freshly Risen Corpse", "nim": "Nim"}
+    event = Attacked(
+        rule="§10.2.3",
+        attacker=attacker,
+        defender=defender,
+        attack=attack,
+        outcome=outcome,
+        hit=flags.get("hit", damage > 0),
+        critical=flags.get("critical", False),
+        damage=damage,
+    )
+    text = describe(event, names)
+    assert text is not None
+    return text
+
+
+def test_a_foes_attack_is_told_from_the_defenders_side_section_10_2_3() -> None:
+    """§10.2.3: the outcome of a foe's attack is the defender's test, so the line speaks for the defender."""
+    bite = "Infectious bite"
+    assert (
+        _attack("foe1", "nim", bite, "success") == "Nim fends off the Freshly Risen Corpse's infectious bite"
+    )
+    assert (
+        _attack("foe1", "nim", bite, "failure", 1)
+        == "The Freshly Risen Corpse's infectious bite hits Nim for 1"
+    )
+    assert (
+        _attack("foe1", "nim", bite, "critical_failure", 3, critical=True)
+        == "The Freshly Risen Corpse's infectious bite hits Nim, a critical hit for 3"
+    )
+    assert (
+        _attack("foe1", "nim", bite, "unharmed")
+        == "The Freshly Risen Corpse's infectious bite cannot harm Nim"
+    )
+    assert "SUCCESS" not in _attack("foe1", "nim", bite, "success")
+
+
+def test_an_adventurers_attack_says_hit_or_miss_with_the_weapon_section_10_2() -> None:
+    """§10.2: the attacker's own test decides; the line says who hit what with which weapon."""
+    assert (
+        _attack("nim", "foe1", "Spear", "success", 1)
+        == "Nim hits the Freshly Risen Corpse with the Spear for 1"
+    )
+    assert _attack("nim", "foe1", "Spear", "failure") == "Nim misses the Freshly Risen Corpse"
+    assert (
+        _attack("nim", "foe1", "Spear", "great_success", 3, critical=True)
+        == "Nim hits the Freshly Risen Corpse with the Spear, a critical hit for 3"
+    )
+    assert (
+        _attack("nim", "foe1", "Intimidate", "failure") == "Nim fails to intimidate the Freshly Risen Corpse"
+    )
+
+
+def test_an_item_out_of_stock_gets_one_line_with_its_display_name_section_7_2() -> None:
+    """§7.2: a failed availability roll while buying shows once, naming the item as the catalogue does."""
+    state = back_in_town()
+    interlude_of(state).plans.append(DailyPlan("c1", DailyAction.GO_SHOPPING))
+    pole = default_world().items["three_meter_pole"]
+    ctx = ctx_with([2, 3, 4, 5, 6])
+    assert buy(ctx, state, default_world().settlement_size("blacksalt"), state.character("c1"), pole) is None
+    entries, _ = build_entries(ctx.events, {"c1": "Kestrel"}, 1)
+    lines = [entry.text for entry in entries if "this time" in entry.text]
+    assert lines == [f"Not for sale this time: {pole.name}"]
+    assert describe(OutOfStock(rule="§7.2", character="c1", item=pole.key), NAMES) is None
+
+
+def test_market_lines_name_an_item_by_its_display_name_section_7_2() -> None:
+    """§7.2: availability, price and purchase all say "Torches", never the key "torch"."""
+    torch = default_world().items["torch"]
+    lines = [
+        describe(StockRolled(rule="§7.2", item="torch", in_stock=True), NAMES),
+        describe(PriceRolled(rule="§7.2", item="torch", price=3), NAMES),
+        describe(ItemBought(rule="§10.4.3", character="jory", item=9, name=torch.name, price=3), NAMES),
+    ]
+    assert lines == [
+        f"For sale this time: {torch.name}",
+        f"The price of {torch.name} here: 3 silver",
+        f"Jory buys {torch.name} for 3 silver",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("trade", "words_"),
+    [
+        (False, "Hero1 cannot haggle: it takes the Haggle skill."),
+        (True, "Hero1 cannot use Trade network: it takes the Trade network skill."),
+    ],
+)
+def test_a_market_skill_refusal_names_the_skill_needed_section_6_1(trade: bool, words_: str) -> None:
+    """§6.1: Haggle and Trade network are skills; the refusal says which one it takes."""
+    state = back_in_town()
+    interlude_of(state).plans.append(DailyPlan("c1", DailyAction.GO_SHOPPING))
+    ration = default_world().items["ration"]
+    with pytest.raises(IllegalAction) as refused:
+        verify_haggle(state, state.character("c1"), ration, trade=trade)
+    assert str(refused.value) == words_
+    action = TradeNetwork(actor="c1", item="ration") if trade else Haggle(actor="c1", item="ration")
+    with pytest.raises(IllegalAction) as refused_verb:
+        GUARDS[type(action)](state, action)
+    assert str(refused_verb.value) == words_
+
+
+def test_a_street_wise_purchase_says_why_it_was_cheaper_section_6_1() -> None:
+    """§6.1: Street Wise takes 1 off a common item; the bought line names the skill, other buys do not."""
+    state = back_in_town()
+    interlude = interlude_of(state)
+    interlude.plans.append(DailyPlan("c1", DailyAction.GO_SHOPPING))
+    ration = default_world().items["ration"]
+    interlude.stock[ration.key] = True
+    interlude.prices[ration.key] = 4
+    buyer, size = state.character("c1"), default_world().settlement_size("blacksalt")
+    plain = ctx_with([])
+    assert buy(plain, state, size, buyer, ration) is not None
+    bought = [e for e in plain.events if isinstance(e, ItemBought)]
+    assert bought[0].why == "" and describe(bought[0], NAMES) == f"c1 buys {ration.name} for 4 silver"
+    buyer.skills.add(Skill.STREET_WISE)
+    cheaper = ctx_with([])
+    assert buy(cheaper, state, size, buyer, ration) is not None
+    bought = [e for e in cheaper.events if isinstance(e, ItemBought)]
+    assert bought[0].why == "Street Wise" and bought[0].price == 3
+    assert describe(bought[0], {"c1": "Kestrel"}) == f"Kestrel buys {ration.name} for 3 silver (Street Wise)"

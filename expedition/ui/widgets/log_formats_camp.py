@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from expedition.session.world import world_or_none
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,
@@ -109,8 +110,20 @@ def _slept(event: Any, names: Names) -> str:
 
 def _repriced(event: Any, names: Names) -> str:
     who = name(names, event.character)
-    item = key_words(event.item)
+    item = item_name(event.item)
     return f"{who} haggles over {item}: {event.old} → {event.new}, the price is {event.kept} silver"
+
+
+def item_name(key: str) -> str:
+    """An item key as the item's display name ("torch" → "Torches"); the key in words when unknown."""
+    world = world_or_none()
+    defn = world.items.get(key) if world is not None else None
+    return defn.name if defn is not None else key_words(key)
+
+
+def _bought(event: Any, names: Names) -> str:
+    why = f" ({event.why})" if getattr(event, "why", "") else ""
+    return f"{name(names, event.character)} buys {event.name} for {event.price} silver{why}"
 
 
 def _gear_bought(event: Any, names: Names) -> str:
@@ -157,16 +170,13 @@ FORMATS: dict[str, Maker] = {
         f"{name(names, event.character)} has {plural(event.points, 'armour point')} mended"
         f" for {event.silver} silver"
     ),
-    "ItemBought": lambda event, names: (
-        f"{name(names, event.character)} buys {event.name} for {event.price} silver"
-    ),
+    "ItemBought": _bought,
     "ItemSold": _sold,
-    "OutOfStock": lambda event, names: f"No {key_words(event.item)} for sale this time",
-    "PriceRolled": lambda event, names: f"{cap(key_words(event.item))} sells for {event.price} silver here",
+    "PriceRolled": lambda event, names: f"The price of {item_name(event.item)} here: {event.price} silver",
     "StartingPriceRolled": lambda event, names: f"{cap(key_words(event.item))} costs {event.price} silver",
     "PriceRerolled": _repriced,
     "StockRolled": lambda event, names: (
-        f"{cap(key_words(event.item))} is {'for sale' if event.in_stock else 'not for sale'} this time"
+        f"{'For sale' if event.in_stock else 'Not for sale'} this time: {item_name(event.item)}"
     ),
     "MarketChanged": lambda event, names: f"The market shifts: {words(event.change)}",
     "SilverGained": lambda event, names: (

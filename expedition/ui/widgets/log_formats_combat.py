@@ -5,9 +5,13 @@ Foes are named through `names` by their uid, as the combat screen registers them
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from expedition.ui.widgets.log_formats_base import Maker, Names, name, plural, titled, words
+from expedition.ui.widgets.log_formats_base import Maker, Names, cap, name, plural, titled, words
+
+_FOE_UID = re.compile(r"foe\d+")
+"""How the combat setup names foes (`foe1`, `foe2`, …); character ids never look like this."""
 
 
 def target_words(names: Names, target: str) -> str:
@@ -17,6 +21,30 @@ def target_words(names: Names, target: str) -> str:
     if target in names or target in ("gm", "party"):
         return name(names, target)
     return f"the tile {target}" if "," in target else words(target)
+
+
+def _fighter(names: Names, uid: str) -> str:
+    """A fighter in a sentence: a foe is "the Freshly Risen Corpse", an adventurer just "Nim"."""
+    return f"the {name(names, uid)}" if _FOE_UID.fullmatch(uid) else name(names, uid)
+
+
+def _attacked(event: Any, names: Names) -> str:
+    """An attack (§10.2): a foe's attack is told from the defender's side, whose test it was."""
+    attacker, defender = _fighter(names, event.attacker), _fighter(names, event.defender)
+    harm = f", a critical hit for {event.damage}" if event.critical else f" for {event.damage}"
+    if _FOE_UID.fullmatch(event.attacker):  # the outcome is the defender's defence test (§10.2.3)
+        attack = f"{attacker}'s {event.attack[:1].lower()}{event.attack[1:]}"
+        if event.outcome == "unharmed":
+            return f"{cap(attack)} cannot harm {defender}"
+        if not event.hit:
+            return f"{cap(defender)} fends off {attack}"
+        return f"{cap(attack)} hits {defender}{harm}"
+    if not event.hit:
+        verb = "fails to intimidate" if event.attack == "Intimidate" else "misses"
+        return f"{attacker} {verb} {defender}"
+    if event.attack == "Intimidate":  # §6.1: the fear itself wounds
+        return f"{attacker} intimidates {defender}{harm}"
+    return f"{attacker} hits {defender} with the {event.attack}{harm}"
 
 
 def _armour_rolled(event: Any, names: Names) -> str:
@@ -92,6 +120,7 @@ def _given_up(event: Any, names: Names) -> str:
 
 
 FORMATS: dict[str, Maker] = {
+    "Attacked": _attacked,
     "ArmourRolled": _armour_rolled,
     "ArmourPointsBroken": _armour_broken,
     "WoundsResisted": _resisted,

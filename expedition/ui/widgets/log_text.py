@@ -39,9 +39,10 @@ __all__ = [
     "words",
 ]
 
-SKIPPED = frozenset({"ExplorationTurnPassed", "CampaignStarted", "PoolThrown"})
-"""Events that do not get a line: a turn passing starts a new group instead, and a thrown pool is
-told by the judged roll that follows it (with its dice)."""
+SKIPPED = frozenset({"ExplorationTurnPassed", "CampaignStarted", "PoolThrown", "OutOfStock"})
+"""Events that do not get a line: a turn passing starts a new group instead, a thrown pool is
+told by the judged roll that follows it (with its dice), and an item out of stock by the stock
+roll just before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,14 +160,6 @@ def _combat_started(event: Any, names: Names) -> str:
     return f"{line}. Fast: {_who_list(names, event.fast)}; slow: {_who_list(names, event.slow)}"
 
 
-def _attacked(event: Any, names: Names) -> str:
-    attacker, defender = _name(names, event.attacker), _name(names, event.defender)
-    line = f"{attacker} attacks {defender} with {event.attack}: {words(event.outcome).upper()}"
-    if not event.hit:
-        return line + ", no harm"
-    return line + (", a critical hit" if event.critical else ", a hit") + f" for {event.damage}"
-
-
 def _foe_wounded(event: Any, names: Names) -> str:
     plural = "s" if event.wounds != 1 else ""
     line = f"{_name(names, event.foe)} takes {event.wounds} wound{plural} ({event.total} in all)"
@@ -203,7 +196,6 @@ FORMATS.update(
         "TurnEnded": _simple("{who} ends the turn"),
         "CombatMoved": _moved,
         "EnemyActed": _enemy_acted,
-        "Attacked": _attacked,
         "FoeWounded": _foe_wounded,
         "FoeKnockedOut": lambda event, names: f"{_name(names, event.foe)} is down",
         "FoeFleeing": lambda event, names: f"{_name(names, event.foe)} breaks and runs ({event.reason})",
