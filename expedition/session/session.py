@@ -343,7 +343,7 @@ class Session:
                 self.store.save(body, milestone=_milestone(running.backup, state))
             except Exception:  # a full disk must not end the game; the journal still has it
                 logger.exception("autosave of %s failed", self.store.name)
-        self._broadcast(running, None, "", committed=True)
+        self._broadcast(running, None, "", committed=True, body=body)
         return SubmitResult(True)
 
     def _journal(self, record: dict[str, Any]) -> None:
@@ -354,17 +354,26 @@ class Session:
             self.store.append_journal(record)
 
     def _broadcast(
-        self, running: _Running, pending: Decision | None, waiting: str, *, committed: bool
+        self,
+        running: _Running,
+        pending: Decision | None,
+        waiting: str,
+        *,
+        committed: bool,
+        body: dict[str, Any] | None = None,
     ) -> None:
         fresh = running.ctx.events[running.sent :]
         running.sent = len(running.ctx.events)
         self._moved |= moved_trackers(fresh)
-        for callback, seat in list(self._subscribers):
+        subscribers = list(self._subscribers)
+        if subscribers and body is None:
+            body = state_to_body(self.state)  # encoded once, filtered for each seat
+        for callback, seat in subscribers:
             try:
                 update = Update(
                     seat,
                     tuple(events_for(self.state, seat, fresh)),
-                    view_for(self.state, seat, self._moved),
+                    view_for(self.state, seat, self._moved, body=body),
                     pending,
                     waiting,
                     committed,

@@ -98,13 +98,17 @@ def _may_see(state: CampaignState, seat: Seat, tracker: str, visibility: Visibil
     return tracker == OMENS_NAME and sees_omens(state, seat)
 
 
-def view_for(state: CampaignState, seat: Seat, moved: Iterable[str] = ()) -> dict[str, Any]:
+def view_for(
+    state: CampaignState, seat: Seat, moved: Iterable[str] = (), *, body: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The state as plain values, with everything this seat may not see removed.
 
     Args:
         state: The campaign.
         seat: Who looks.
         moved: Names of trackers that moved during the last action.
+        body: The state already encoded (`state_to_body`), shared by every seat's view of one
+            update; it is not changed (only copies of the parts filtered here are).
 
     Returns:
         The snapshot encoding without `seed` and `dice`; a hidden tracker is replaced by
@@ -112,7 +116,8 @@ def view_for(state: CampaignState, seat: Seat, moved: Iterable[str] = ()) -> dic
         Veterans has read; `reveals` keeps only the seat's own.
     """
     moved = set(moved)
-    body = state_to_body(state)
+    body = dict(body) if body is not None else state_to_body(state)
+    body["locations"] = {name: dict(location) for name, location in body["locations"].items()}
     body.pop("seed", None)
     body.pop("dice", None)
     mine = {c.id for c in seat_characters(state, seat)}

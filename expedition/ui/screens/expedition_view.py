@@ -7,6 +7,7 @@ from typing import Any
 
 from expedition.rules.actions import Action
 from expedition.rules.campaign import CampaignState
+from expedition.rules.dungeon_map import Level
 from expedition.rules.expedition import ExpeditionState, light_radius
 from expedition.rules.exploration import DIRECTIONS as STEPS
 from expedition.rules.exploration import Step
@@ -37,6 +38,24 @@ def visible_tiles(state: CampaignState, expedition: ExpeditionState, radius: int
     return frozenset(visible_from(expedition.level, expedition.position, radius))
 
 
+_TERRAIN: dict[int, tuple[tuple[object, ...], tuple[str, ...]]] = {}
+"""Drawn terrain by level (its id), with what it was drawn from: redrawn only when that changes."""
+
+
+def terrain_rows(level: Level) -> tuple[str, ...]:
+    """The level's terrain glyphs, row by row; recomputed only when its tiles or a door change."""
+    doors = tuple((pos, door.state, door.secret and not door.found) for pos, door in level.doors.items())
+    key = (level.width, level.height, tuple(level.tiles), doors)
+    cached = _TERRAIN.get(id(level))
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    rows = tuple("".join(level.glyph_at((x, y)) for x in range(level.width)) for y in range(level.height))
+    if len(_TERRAIN) > 16:  # a few levels at a time are plenty
+        _TERRAIN.clear()
+    _TERRAIN[id(level)] = (key, rows)
+    return rows
+
+
 def map_view(state: CampaignState, expedition: ExpeditionState) -> MapView:
     """The tile map's data for the party's level: terrain, memory, sight, light and markers."""
     level = expedition.level
@@ -45,7 +64,7 @@ def map_view(state: CampaignState, expedition: ExpeditionState) -> MapView:
     seen = frozenset(expedition.seen.get(expedition.depth, set())) | visible
     px, py = expedition.position
     lit = frozenset(pos for pos in visible if max(abs(pos[0] - px), abs(pos[1] - py)) <= radius)
-    terrain = tuple("".join(level.glyph_at((x, y)) for x in range(level.width)) for y in range(level.height))
+    terrain = terrain_rows(level)
     markers: dict[Pos, Marker] = {}
     for cache in level.caches:
         if not cache.looted and not cache.hidden:
