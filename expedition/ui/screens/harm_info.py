@@ -32,6 +32,10 @@ _ROW_OF = {
 }
 
 STABILISE = "Stabilise them with a first aid kit, a medical supply or a healing spell (outside combat)."
+SAVE = (
+    "Stabilise them with a first aid kit or a medical supply (in a fight, from a tile next to them) "
+    "or a healing prayer such as Cure light wounds."
+)
 """What the party can do for a fallen friend (§4.3, §4.4)."""
 
 
@@ -97,7 +101,7 @@ def mortal_info(rolled: Event, events: Sequence[Event], names: Mapping[str, str]
         meaning.append(f"{name} is mortally wounded: no moving, no actions; more harm kills them.")
         if outcome == "near_death":
             meaning.append("Near death: unless stabilised within 1 combat turn, they die.")
-        options.append(STABILISE)
+        options.append(SAVE)
     meaning += [f"Trauma gained: {trauma.capitalize()}." for trauma in traumas if trauma]
     return HarmInfo(
         name=name,
