@@ -151,3 +151,17 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
         assert session.pending is not None  # the fight's first question is on screen, whole
         assert isinstance(app.screen, DecisionPrompt)
         assert app.screen.query("#prompt-choices")
+
+
+def test_camping_out_does_not_speak_of_ambush_dice() -> None:
+    """House: outside a dungeon no ambush is rolled, so the actions do not promise or cost ambush dice."""
+    from expedition.rules.exploration_options import ActionOption
+    from expedition.ui.screens.camp import option_text
+
+    sleep = ActionOption(Sleep(actor="a"), "Sleep", 2, True)
+    assert "ambush" in option_text(sleep).plain
+    assert "ambush" not in option_text(sleep, outside=True).plain
+    from expedition.rules.camp_actions import KeepLookout
+
+    lookout = ActionOption(KeepLookout(actor="a"), "Keep a lookout", 1, True)
+    assert "no ambush is rolled" in option_text(lookout, outside=True).plain

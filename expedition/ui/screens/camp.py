@@ -22,7 +22,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.camp import ambush_dice, ambush_odds, ambush_parts, camp_of
-from expedition.rules.camp_actions import BreakCamp
+from expedition.rules.camp_actions import BreakCamp, KeepLookout
 from expedition.rules.camp_options import camp_options, describe
 from expedition.rules.exploration_options import ActionOption
 from expedition.session.session import Session, Update
@@ -57,6 +57,10 @@ def option_text(option: ActionOption, *, outside: bool = False) -> Text:
         text.append(f"✗ {option.label}", style="strike")
         text.append(f"  ({cost}) — {option.reason}", style="italic")
     does = OUT_BREAK if outside and isinstance(option.action, BreakCamp) else describe(option.action)
+    if outside:  # camping out rolls no ambush: drop what the action does to the ambush dice (house)
+        does = does.replace("; +1 ambush die.", ".")
+        if isinstance(option.action, KeepLookout):
+            does = "Watch over the camp (no ambush is rolled outside a dungeon)."
     if does:
         text.append(f"\n    {does}", style="dim")
     return text
