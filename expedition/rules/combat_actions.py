@@ -331,7 +331,9 @@ def _verify_use(state: CampaignState, action: CombatUseItem) -> None:
     if action.hand and action.hand not in HANDS:
         raise InvalidAction("The hand is left_hand or right_hand.")
     wieldable = (item.defn.attack or item.defn.is_shield) and not item.wielded
-    if Tag.CAMP in item.defn.tags and item.defn.key not in ("first_aid_kit", "medical_supply"):
+    from expedition.rules.item_uses_medicine import STABILISERS
+
+    if Tag.CAMP in item.defn.tags and item.defn.key not in STABILISERS:
         raise IllegalAction(f"The {item.name} is used in camp.")
     if not wieldable and item.defn.light is None and item.defn.key not in CURES_BY_ITEM:
         from expedition.rules.item_uses import USES, verify_item_use

@@ -166,6 +166,8 @@ def _verify_use(state: CampaignState, action: UseItem) -> None:
     if item is None:
         raise IllegalAction(f"{member.name} does not carry that item.")
     tags = item.defn.tags
+    from expedition.rules.item_uses_medicine import STABILISERS
+
     if item.defn.key in STABILISERS:  # medicine on someone down (§4.4, item_uses_medicine)
         from expedition.rules.item_uses import verify_item_use
 
@@ -273,10 +275,6 @@ GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
 """Each exploration action's guard."""
 
 
-STABILISERS = ("first_aid_kit", "medical_supply")
-"""Camp medicine that may also be used while exploring, on someone down (§4.4)."""
-
-
 def exploration_cost(state: CampaignState, action: Action) -> int:
     """Exploration turns `action` takes now (§10.1, HOUSE §1.4), assuming it is allowed."""
     expedition = state.expedition
@@ -290,6 +288,8 @@ def exploration_cost(state: CampaignState, action: Action) -> int:
     if isinstance(action, UseItem):
         member = next((c for c in state.party if c.id == action.actor), None)
         item = None if member is None else next((i for i in member.items if i.uid == action.item), None)
+        from expedition.rules.item_uses_medicine import STABILISERS
+
         if item is not None and item.defn.key in STABILISERS:
             return 1  # tending someone down takes a turn (house)
         if item is None or not slow_cost(state, item) or expedition is None:

@@ -100,10 +100,10 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
     options.append(_option(state, Search(actor=actor), "Search the room"))
     from expedition.rules.exploration import CURES_BY_ITEM
     from expedition.rules.item_uses import USES, offered
-    from expedition.rules.item_uses_medicine import fallen
+    from expedition.rules.item_uses_medicine import STABILISERS, fallen
 
     for item in member.items:  # medicine for whoever is down (§4.4), one option each
-        if item.defn.key in ("first_aid_kit", "medical_supply"):
+        if item.defn.key in STABILISERS:
             for who in fallen(state, member):
                 name = state.character(who).name
                 use = UseItem(actor=actor, item=item.uid, target=who)

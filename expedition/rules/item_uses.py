@@ -146,6 +146,6 @@ def item_targets(state: CampaignState, member: Character, item: Item) -> list[st
     """Targets to offer for the item: each conscious foe for a thrown potion, else just the default ""."""
     if item.defn.key == "explosive_potion" and state.expedition is not None and state.expedition.combat:
         return [f.uid for f in state.expedition.combat.conscious_foes]
-    if item.defn.key in ("first_aid_kit", "medical_supply"):
+    if item.defn.key in medicine.STABILISERS:
         return medicine.fallen(state, member) or [""]
     return [""]

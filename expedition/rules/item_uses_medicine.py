@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from expedition.rules.decisions import Resolution
     from expedition.rules.items import Item
 
+STABILISERS = frozenset(MEDICINE)
+"""The camp medicine that also stabilises the fallen outside camp (first aid kit, medical supply)."""
 DOWN = (Status.FAINTED, Status.MORTALLY_WOUNDED)
 """Who medicine can bring back while exploring."""
 
