@@ -183,7 +183,10 @@ def move_routes(state: CampaignState, combat: CombatState, member: Character) ->
     Allies do not block the way: a mover may pass through their tiles but not stop on one (house).
     """
     assert state.expedition is not None
-    engaged = {p for foe in combat.conscious_foes for p in orthogonal_neighbours(foe.pos)}
+    from expedition.rules.prayer_marks import hostile
+
+    # The party's own swarm or hound does not engage (§11.2, §6.1).
+    engaged = {p for foe in hostile(state, combat) for p in orthogonal_neighbours(foe.pos)}
     here = combat.positions[member.id]
     allies = {pos for who, pos in combat.positions.items() if who not in combat.fled} - {here}
     blocked = combat.occupied() - allies - {here}
@@ -297,7 +300,9 @@ def _verify_move(state: CampaignState, action: CombatMove | Flee) -> None:
     if isinstance(action, Flee):
         assert state.expedition is not None
         level = state.expedition.level
-        if any(sees(level, foe.pos, to) for foe in combat.conscious_foes):
+        from expedition.rules.prayer_marks import hostile
+
+        if any(sees(level, foe.pos, to) for foe in hostile(state, combat)):  # the party's own do not count
             raise IllegalAction("The enemies can still see that tile.")
 
 

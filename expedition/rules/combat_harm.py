@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from expedition.rules.afflictions import Cure, apply_cure
 from expedition.rules.armour import enemy_damage
 from expedition.rules.character import Attr, Character
+from expedition.rules.combat_events import CombatMoved, report_tokens
+from expedition.rules.combat_map import floor
 from expedition.rules.combat_state import (
     Attacked,
     CombatState,
@@ -21,10 +23,11 @@ from expedition.rules.combat_state import (
     FoeKnockedOut,
     FoeWounded,
 )
-from expedition.rules.conditions import Affliction, gain_affliction
+from expedition.rules.conditions import Affliction, Trauma, gain_affliction
 from expedition.rules.context import Context
 from expedition.rules.decisions import Choice, Decision, Resolution
 from expedition.rules.dice import risk_triggered
+from expedition.rules.distance import chebyshev, manhattan, orthogonal_neighbours
 from expedition.rules.errors import InvalidAction
 from expedition.rules.harm import receive_wounds
 from expedition.rules.judging import Outcome
@@ -33,6 +36,7 @@ from expedition.rules.notation import Attack
 from expedition.rules.places import worn_armour
 from expedition.rules.rerolls import DieRerolled
 from expedition.rules.rolls import attribute_test, available_dice
+from expedition.rules.traumas import fearful_reaction
 from expedition.rules.usage import break_item
 
 if TYPE_CHECKING:
@@ -83,6 +87,10 @@ def defend(
         return False
     guard = yield from before_defence(ctx, state, combat, foe, name, member)  # Aegis, Turtle, Reckless
     member, disadvantage = guard.defender, disadvantage + guard.disadvantage
+    from expedition.rules.skill_slip import slip_away
+
+    if (yield from slip_away(ctx, state, combat, foe, name, attack, member)):  # Slippery (§6.1, house)
+        return False
     shields_spent = False
     helper_id = combat.helped.get(member.id, "")
     helper = state.character(helper_id) if helper_id else None
@@ -145,6 +153,7 @@ def defend(
         )
     )
     yield from after_defence(ctx, state, combat, foe, attack, member, shields_spent=shields_spent, hit=hit)
+    fearful_flinch(ctx, state, combat, foe, member)
     if not hit:
         return False
     flags = attack.flags(critical)
@@ -163,6 +172,50 @@ def defend(
     if placed > 0:
         apply_cure(ctx, member, Cure.WOUNDED_IN_COMBAT, rule="§4.6")
     return True
+
+
+FEARFUL_MARK = "trauma:fearful"
+"""Lasting mark counting (in `value`) how often a Fearful adventurer was attacked this round."""
+
+
+def fearful_flinch(
+    ctx: Context, state: CampaignState, combat: CombatState, foe: Foe, member: Character
+) -> None:
+    """The Fearful trauma after an attack on `member` (§4.5, `traumas.fearful_reaction`).
+
+    A Fearful adventurer who can act steps back 1 tile away from the attacker, onto a free floor
+    tile (staying put when none is free); the second attack in the same round also gives 1 stun
+    token, later ones none. The count is a lasting mark that ends at the round's cleanup.
+    """
+    if Trauma.FEARFUL not in member.traumas or not member.can_act or member.id not in combat.positions:
+        return
+    from expedition.rules.lasting import Span, add_lasting, lasting_on
+
+    marks = lasting_on(state, member.id, FEARFUL_MARK)
+    if marks:
+        marks[0].value += 1
+        count = marks[0].value
+    else:
+        add_lasting(ctx, state, FEARFUL_MARK, member.id, Span.ROUND, 1, value=1, rule="§4.5")
+        count = 1
+    reaction = fearful_reaction(member, count)
+    if reaction.step_back and state.expedition is not None:
+        here = combat.positions[member.id]
+        away = [
+            tile
+            for tile in orthogonal_neighbours(here)
+            if manhattan(tile, foe.pos) > manhattan(here, foe.pos)
+            and floor(state.expedition.level, tile)
+            and tile not in combat.occupied()
+        ]
+        if away:
+            # Straight back first: the farthest tile, counting diagonal distance on a tie.
+            tile = max(away, key=lambda t: (manhattan(t, foe.pos), chebyshev(t, foe.pos)))
+            combat.positions[member.id] = tile
+            ctx.emit(CombatMoved(rule="§4.5", who=member.id, path=(tile,)))
+    if reaction.stun:
+        member.tokens.stun += reaction.stun
+        ctx.emit(report_tokens(member.id, member.tokens, "Fearful: attacked twice this round", "§4.5"))
 
 
 def _shield_may_break(ctx: Context, member: Character) -> None:

@@ -63,8 +63,10 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
         return []
     options: list[ActionOption] = []
     here = combat.positions[actor]
+    from expedition.rules.prayer_marks import hostile
+
     for item in weapons(member):
-        for foe in combat.conscious_foes:
+        for foe in hostile(state, combat):  # not the party's own swarm or hound
             option = _option(state, AttackFoe(actor=actor, target=foe.uid, weapon_uid=item.uid), "")
             if option.enabled:
                 label = f"Attack the {foe.name} ({foe.uid}) with the {item.name}"
@@ -114,9 +116,14 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
     options.append(_option(state, Intimidate(actor=actor), "Intimidate"))
     from expedition.rules.hold_actions import break_free_options
     from expedition.rules.parley import parley_offers
+    from expedition.rules.skill_fight import fight_skill_offers
 
-    for choice, label in [*break_free_options(state, actor), *parley_offers(state, actor)]:
-        options.append(_option(state, choice, label))  # holds (§16 #26) and parleys (house)
+    for choice, label in [
+        *break_free_options(state, actor),
+        *parley_offers(state, actor),
+        *fight_skill_offers(state, actor),
+    ]:
+        options.append(_option(state, choice, label))  # holds (§16 #26), parleys (house), Fearless (§6.1)
     from expedition.rules.magic_actions import magic_options
 
     options += magic_options(state, actor)
@@ -146,10 +153,15 @@ def attack_odds(state: CampaignState, actor: str, target: str, weapon: int) -> R
     attack = weapon_attack(item, manhattan(here, foe.pos))
     attr = max(attack_attrs(member, attack), key=lambda a: available_dice(member, a, combat=True))
     tokens = foe.tokens.dodge + (0 if attack.ignores_shields else foe.tokens.shield)
-    ranged = manhattan(here, foe.pos) > 1 and bool(combat.foes_next_to(here))
+    from expedition.rules.prayer_marks import on_our_side
+    from expedition.rules.skill_fight import fight_advantage
+
+    engaged = any(not on_our_side(state, f) for f in combat.foes_next_to(here))  # a pet does not engage
+    ranged = manhattan(here, foe.pos) > 1 and engaged
     return outcome_odds(
         available_dice(member, attr, combat=True),
         proficiency=0 if member.has(Affliction.ANGRY) else member[attr].proficiency,
+        advantage=fight_advantage(state, member, foe),  # Beastmaster on animals, the Cursed on ghosts (§6.1)
         disadvantage=int(foe.defn.hard_to_hit) + tokens + int(ranged),
         terrified=member.has(Affliction.TERRIFIED),
         hopeless=member.has(Affliction.HOPELESS),

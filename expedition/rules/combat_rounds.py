@@ -81,7 +81,7 @@ def verify_turn(state: CampaignState, combat: CombatState, member: Character) ->
 
 
 def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolution[bool]:
-    """Start `member`'s turn if it has not started: their actions, then Bleeding (§4.6).
+    """Start `member`'s turn if it has not started: their actions, Bleeding (§4.6), encumbrance (§7.1).
 
     What happens as the turn starts can leave `member` unable to act (Bleeding's fatigue makes
     them faint or kills them). Their turn then ends at once and play moves on; the action they
@@ -117,6 +117,10 @@ def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolut
 
     stop_channelling(ctx, state, member)  # acting lets Shackles go (§11.1)
     yield from bleeding_tick(ctx, member)
+    if member.can_act:
+        from expedition.rules.inventory import encumbrance_tick
+
+        yield from encumbrance_tick(ctx, member)  # §7.1: encumbered, a STR test every turn
     from expedition.rules.holds import host_turn_begins
 
     yield from host_turn_begins(ctx, state, member)  # an attached rotworm bites (§12.3, HOUSE §6.2)

@@ -87,6 +87,9 @@ def start_combat(
     if not foes:
         raise IllegalAction("There is nobody to fight.")
     level = expedition.level
+    from expedition.rules.skill_fight import fight_opens, ghosts_seen
+
+    surprised = surprised and not ghosts_seen(ctx, state, foes)  # the Cursed see ghosts coming (§4.6, house)
     combat = CombatState(depth=expedition.depth, room=room, group=group, ambush=ambush, surprised=surprised)
     taken: set[Pos] = set()
     members = [m for m in state.party if m.status.value != "dead"]
@@ -124,6 +127,7 @@ def start_combat(
             surprised=surprised,
         )
     )
+    yield from fight_opens(ctx, state, combat)  # Beastmasters' hounds, Stalkers' free hits (§6.1)
     combat.round = 0
     begin_round(ctx, state, combat)
     combat.phase = CombatPhase.FAST

@@ -3,7 +3,8 @@
 Weapons (`combat_verbs.attack_foe`) and attack spells (`spell_attacks`) both roll through
 `strike_test`: the foe's dodge tokens, then its shield tokens (not against X), are GM rerolls on
 top of any plain disadvantage, and are spent only while the GM actually used them (HOUSE §3.1).
-Bonedance on the foe gives the attacker advantage (§11.1). `may_harm` answers whether a hit can
+Bonedance on the foe gives the attacker advantage (§11.1), and so do Beastmaster against animals and a
+Cursed attacker against ghosts (`skill_fight.fight_advantage`). `may_harm` answers whether a hit can
 hurt a foe that only some sources harm (§12).
 """
 
@@ -63,6 +64,9 @@ def strike_test(
     from expedition.rules.maneuver_hooks import trick_advantage
 
     advantage += (1 if has_lasting(state, foe.uid, BONEDANCE) else 0) + trick_advantage(state, foe, member.id)
+    from expedition.rules.skill_fight import fight_advantage
+
+    advantage += fight_advantage(state, member, foe)  # Beastmaster on animals, the Cursed on ghosts (§6.1)
     tokens = foe.tokens.dodge + (0 if ignores_shields else foe.tokens.shield)
     helper_id = combat.helped.get(member.id, "")
     helper = state.character(helper_id) if helper_id else None

@@ -136,7 +136,10 @@ def attack_foe(
     tested = Attr(attr) if attr else max(allowed, key=lambda a: available_dice(member, a, combat=True))
     tested = outsmarted(ctx, state, member, tested)
     ranged = manhattan(here, foe.pos) > 1
-    disadvantage = int(foe.defn.hard_to_hit) + int(ranged and bool(combat.foes_next_to(here)))
+    from expedition.rules.prayer_marks import on_our_side
+
+    engaged = any(not on_our_side(state, f) for f in combat.foes_next_to(here))  # a pet does not engage
+    disadvantage = int(foe.defn.hard_to_hit) + int(ranged and engaged)
     advantage = 0
     if notation is not None:
         advantage, disadvantage = int(attack.defence > 0), disadvantage + int(attack.defence < 0)
@@ -272,7 +275,9 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
 
     yield from sneak(ctx, state, member)  # a hidden moon-curser tests DEX (§5.7.2)
     if isinstance(action, Flee):
-        pursued = any(foe.defn.movement >= move_tiles(member) for foe in combat.conscious_foes)
+        from expedition.rules.prayer_marks import hostile
+
+        pursued = any(foe.defn.movement >= move_tiles(member) for foe in hostile(state, combat))
         (combat.pursued if pursued else combat.fled).add(member.id)
         ctx.emit(AdventurerFled(rule="§16 #25", character=member.id, pursued=pursued))
         yield from end_turn(ctx, state, member.id)

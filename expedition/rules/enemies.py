@@ -28,6 +28,8 @@ class EnemyTag(StrEnum):
     GOBLIN = "goblin"
     VOIDSPAWN = "voidspawn"
     HUMAN = "human"
+    ANIMAL = "animal"
+    """House tag (not in the book's stat blocks): a beast, for Animal Affinity and Beastmaster (§6.1)."""
 
 
 class EnemyGroup(StrEnum):

@@ -62,8 +62,10 @@ from expedition.rules.exploration_checks import (
     step_target,
 )
 from expedition.rules.items import Tag
+from expedition.rules.skill_actions import occult_look
 from expedition.rules.skills import Skill
 from expedition.rules.traps import can_disarm, known_armed, traps_here
+from expedition.rules.traumas import exploration_move_supported
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
@@ -119,6 +121,9 @@ def _verify_step(state: CampaignState, action: Step) -> None:
     trap = level.trap_at(target)
     if trap is not None and trap.known and trap.armed and not trap.object_trap:
         raise IllegalAction(f"The {trap.name} is there: step around it, or disarm it.")
+    for member in state.party:
+        if member.can_act and not exploration_move_supported(member, state.party):
+            raise IllegalAction(f"{member.name}'s leg is broken: they need a cane or a helping hand (§4.5).")
 
 
 def _verify_loot(state: CampaignState, action: Loot) -> None:
@@ -139,7 +144,7 @@ def _verify_look(state: CampaignState, action: LookForTraps) -> None:
     exploring(state)
     member = acting(state, action)
     refuse_blind(member, "look for traps")  # mishap 5 (house)
-    if Skill.INFILTRATION in member.skills:
+    if Skill.INFILTRATION in member.skills or occult_look(state, member):  # (house) Occult Studies, §6.1
         return
     if carried_tool(member, (POLE,)) is None:
         raise IllegalAction(f"{member.name} needs Infiltration, or a 3 meter pole and a plan.")

@@ -41,7 +41,7 @@ POLE = "three_meter_pole"
 """The tool that lets anyone look for traps with a plan (§10.1)."""
 LOCKPICKS = "lockpicking_tools"
 """The tools that pick locks (HOUSE §1.4)."""
-BREAKERS = ("battle_axe", "pickaxe", "shovel_or_pickaxe", "sledgehammer", "war_hammer", "hatchet")
+BREAKERS = ("battle_axe", "pickaxe", "shovel_or_pickaxe", "war_hammer", "kit_war_hammer")
 """Tools that break a door barred from the other side (HOUSE §1.4)."""
 CURES_BY_ITEM: dict[str, Cure] = {
     "water": Cure.WATER,

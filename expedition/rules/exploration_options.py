@@ -141,6 +141,9 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
         options.append(_option(state, Ascend(actor=actor), "Go up the stairs"))
     if level.exit is not None and manhattan(level.exit, expedition.position) <= 1:
         options.append(_option(state, ExitDungeon(actor=actor), "Leave the dungeon (doom +2)"))
+    from expedition.rules.skill_actions import skill_offers
+
+    options += [_option(state, action, label) for action, label in skill_offers(state, actor)]  # §6.1
     from expedition.rules.magic_actions import magic_options
 
     options += magic_options(state, actor)

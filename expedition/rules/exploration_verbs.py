@@ -57,6 +57,7 @@ from expedition.rules.exploration_events import (
 from expedition.rules.items import Category, Item, ItemDef, Tag
 from expedition.rules.judging import Outcome
 from expedition.rules.lasting import Span, end_spans
+from expedition.rules.skill_actions import occult_disarm_advantage, occult_find_advantage
 from expedition.rules.skills import Skill
 from expedition.rules.traps import disarm_attr, disarm_trap, find, find_modifier, run_test, spring, traps_here
 
@@ -160,6 +161,7 @@ def _look(ctx: Context, state: CampaignState, action: LookForTraps) -> Resolutio
     member = state.character(action.actor)
     here = traps_here(expedition)
     advantage, disadvantage = find_modifier(here)
+    advantage += occult_find_advantage(member, here)  # HOUSE §1.13: Occult Studies finds the glyph
     result = yield from run_test(
         ctx,
         state,
@@ -193,7 +195,8 @@ def _disarm(ctx: Context, state: CampaignState, action: DisarmTrap) -> Resolutio
         state,
         member,
         disarm_attr(trap),
-        advantage=disarm_advantage(member, trap),  # a tool the trap's text names (HOUSE §1.8)
+        # a tool the trap's text names (HOUSE §1.8); Occult Studies on an occult trap (house, §6.1)
+        advantage=disarm_advantage(member, trap) + occult_disarm_advantage(member, trap),
         purpose=f"to disarm the {trap.name}",
         rule="§10.1",
     )

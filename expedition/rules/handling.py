@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from expedition.rules.character import Character
+from expedition.rules.conditions import Trauma
 from expedition.rules.context import Context
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
 from expedition.rules.items import Item
 from expedition.rules.places import (
+    BROKEN_ARM_HAND,
     HANDS,
     inside,
     is_worn_container,
@@ -133,10 +135,15 @@ def wield(ctx: Context, character: Character, item: Item, hand: str, *, rule: st
 
     Raises:
         InvalidAction: If `hand` is not "left_hand" or "right_hand".
-        IllegalAction: If the item cannot be put in that hand.
+        IllegalAction: If the item cannot be put in that hand, or it needs two hands and an arm
+            is broken (§4.5).
     """
     if hand not in HANDS:
         raise InvalidAction(f"{hand!r} is not a hand; use left_hand or right_hand")
+    if Trauma.BROKEN_ARM in character.traumas and (hand == BROKEN_ARM_HAND or two_handed(item.defn)):
+        raise IllegalAction(
+            f"{character.name}'s arm is broken: one hand cannot wield the {item.name} (§4.5)."
+        )
     put(ctx, character, item, hand, rule=rule)
     if item.wielded:
         return

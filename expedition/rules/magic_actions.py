@@ -10,6 +10,7 @@ from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.magic_effects import Effect, no_check
 from expedition.rules.maneuvers import MANEUVER_EFFECTS, UseManeuver, use_maneuver, verify_maneuver
 from expedition.rules.prayer_effects import PRAYER_EFFECTS
+from expedition.rules.prayer_marks import hostile
 from expedition.rules.prayers import InvokePrayer, MakeSacrifice, invoke_prayer, verify_invoke
 from expedition.rules.sacrifices import make_sacrifice, verify_sacrifice
 from expedition.rules.spell_attacks import HurlSpellShot, hurl_shot, shot_targets, verify_shot
@@ -63,7 +64,7 @@ def _targets(state: CampaignState, actor: str, effect: Effect | None = None) -> 
     found = ["", *(m.id for m in state.living if m.id != actor)]
     combat = state.expedition.combat if state.expedition else None
     if combat is not None:
-        found += [foe.uid for foe in combat.conscious_foes]
+        found += [foe.uid for foe in hostile(state, combat)]  # not the party's own swarm or hound
     return found
 
 

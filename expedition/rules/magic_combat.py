@@ -142,7 +142,8 @@ def hurt_foe(
 def summon(ctx: Context, state: CampaignState, caster: Character, key: str) -> Resolution[None]:
     """A creature appears next to the caster: it joins the fight, or starts one (§11.1 mishaps).
 
-    An enemy with no stat block (tormentor demon, endless horror: GAP §15) is reported and stays away.
+    Both summoned horrors (tormentor demon, endless horror) have house stat blocks; a key with no
+    stat block at all (content from an older version) is reported and stays away.
     """
     from expedition.rules.combat_setup import enemy_defs, spread, start_combat
     from expedition.rules.combat_state import FoePlaced

@@ -7,7 +7,8 @@ price handed over (when it has one), and a PRE test. On a success the price is g
 advantage on goblin parleys for the rest of the expedition. On a failure the price is kept and
 nothing changes. Shamblers and other mindless foes never parley; a fleeing goblin or human
 surrenders, and may be talked off with no price. The Bounty Hunter deals only once it is below
-half its wounds or its side is losing (it "would rather live").
+half its wounds or its side is losing (it "would rather live"). Animal Affinity and Beastmaster give
+advantage with animals, and tame small ones with food (§6.1, house, `skill_beasts`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from expedition.rules.items import Item
 from expedition.rules.lasting import PARTY, Span, add_lasting, has_lasting
 from expedition.rules.magic_combat import begin, check_actions, spend
 from expedition.rules.rolls import attribute_test
+from expedition.rules.skill_beasts import parley_advantage, tame_terms
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
@@ -117,7 +119,7 @@ def _check(state: CampaignState, action: Parley) -> tuple[Character, Foe, Terms,
     foe = combat.foe(action.target)
     if not foe.conscious:
         raise IllegalAction(f"The {foe.name} is out of the fight.")
-    terms = terms_for(combat, foe)
+    terms = terms_for(combat, foe) or tame_terms(member, foe)  # an animal friend tames (§6.1, house)
     if terms is None:
         raise IllegalAction(f"The {foe.name} will not talk.")
     assert state.expedition is not None
@@ -150,8 +152,9 @@ def parley(ctx: Context, state: CampaignState, action: Parley) -> Resolution[Non
         return
     combat = combat_of(state)
     favour = EnemyTag.GOBLIN in foe.defn.tags and has_lasting(state, PARTY, MATRIARCH_FAVOUR)
+    advantage = int(favour) + parley_advantage(member, foe)  # Animal Affinity with an animal (§6.1)
     result = yield from attribute_test(
-        ctx, member, Attr.PRE, advantage=int(favour), combat=True, rule="HOUSE §3.3"
+        ctx, member, Attr.PRE, advantage=advantage, combat=True, rule="HOUSE §3.3"
     )
     leaving: list[Foe] = []
     if result.succeeded:
@@ -185,7 +188,7 @@ def parley_offers(state: CampaignState, actor: str) -> list[tuple[Parley, str]]:
     member = state.character(actor)
     found: list[tuple[Parley, str]] = []
     for foe in combat.conscious_foes:
-        terms = terms_for(combat, foe)
+        terms = terms_for(combat, foe) or tame_terms(member, foe)
         if terms is None:
             continue
         if not terms.offers:

@@ -25,6 +25,7 @@ import math
 from collections.abc import Iterable
 
 from expedition.rules.character import Attr, Character
+from expedition.rules.conditions import Trauma
 from expedition.rules.errors import IllegalAction, InvalidAction, RuleError
 from expedition.rules.items import Item, ItemDef, Tag
 
@@ -36,6 +37,8 @@ RIGHT_HAND = "right_hand"
 """Held items; one of them may be wielded."""
 HANDS = (LEFT_HAND, RIGHT_HAND)
 """Both hands."""
+BROKEN_ARM_HAND = LEFT_HAND
+"""The hand a Broken arm leaves useless (house reading of §4.5: the book does not say which arm)."""
 NOTES = "notes"
 """Tiny things that take no slot (§7.1)."""
 
@@ -216,7 +219,7 @@ def free_space(character: Character, place: str) -> int:
     if place == TORSO:
         return TORSO_SLOTS - cost_of(items_in(character, place))
     if place in HANDS:
-        return HAND_SLOTS - cost_of(items_in(character, place))
+        return max(0, _room(character, place) - cost_of(items_in(character, place)))
     if ":" in place:
         container = container_at(character, place)
         room = container.defn.liquid_capacity or container.defn.capacity
@@ -231,7 +234,7 @@ def _room(character: Character, place: str) -> int:
     if place == TORSO:
         return TORSO_SLOTS
     if place in HANDS:
-        return HAND_SLOTS
+        return 0 if place == BROKEN_ARM_HAND and Trauma.BROKEN_ARM in character.traumas else HAND_SLOTS
     container = container_at(character, place)
     return container.defn.liquid_capacity or container.defn.capacity
 
@@ -264,6 +267,8 @@ def verify_put(character: Character, item: Item, place: str) -> None:
             raise IllegalAction(f"Only liquids go in the {container.name}.")
     if liquid and not (":" in place and container_at(character, place).defn.liquid_capacity):
         raise IllegalAction(f"The {item.name} needs a canteen or a waterskin.")
+    if place == BROKEN_ARM_HAND and Trauma.BROKEN_ARM in character.traumas:
+        raise IllegalAction(f"{character.name}'s arm is broken: that hand can carry nothing (§4.5).")
     if place == TORSO and not item.defn.is_armour:
         raise IllegalAction(f"Only armour and helmets are worn on the torso, not the {item.name}.")
     others = [other for other in items_in(character, place) if other is not item]

@@ -161,8 +161,10 @@ def int_attack(attrs: tuple[Attr, ...]) -> bool:
 
 
 def on_our_side(state: CampaignState, foe: Foe) -> bool:
-    """True for a creature fighting for the party (Swarm, §11.2)."""
-    return has_lasting(state, foe.uid, SWARM)
+    """True for a creature fighting for the party (Swarm, §11.2; a Beastmaster's hound, §6.1)."""
+    from expedition.rules.skill_beasts import PET
+
+    return has_lasting(state, foe.uid, SWARM) or has_lasting(state, foe.uid, PET)
 
 
 def hostile(state: CampaignState, combat: CombatState) -> list[Foe]:

@@ -38,7 +38,10 @@ def swarm_turn(ctx: Context, state: CampaignState, combat: CombatState, swarm: F
     enemies = hostile(state, combat)
     if not enemies:
         return
-    owner = next((e.source for e in lasting_on(state, swarm.uid, SWARM)), "")
+    from expedition.rules.skill_beasts import PET
+
+    marks = lasting_on(state, swarm.uid, SWARM) + lasting_on(state, swarm.uid, PET)  # or a hound (§6.1)
+    owner = next((e.source for e in marks), "")
     nearest = min(enemies, key=lambda f: (manhattan(f.pos, swarm.pos), f.uid))
     key = yield Decision(
         kind="swarm_target",
@@ -59,13 +62,18 @@ def swarm_turn(ctx: Context, state: CampaignState, combat: CombatState, swarm: F
             continue
         if drain is None or drain.attack is None:
             return
-        (face,) = ctx.roll(1, who=swarm.uid, why=f"the {swarm.name} drains the {target.name}", rule="§11.2")
+        why = f"the {swarm.name}'s {drain.name.lower()} on the {target.name}"
+        (face,) = ctx.roll(1, who=swarm.uid, why=why, rule="§11.2")
         ctx.emit(EnemyActed(rule="§11.2", foe=swarm.uid, action=drain.key, target=target.uid))
         wounds = 0
         if face >= HIT_ON:
             damage = drain.attack.damage(face == 6) or 1
             wounds = hurt_foe(ctx, state, target, damage, owner, "§11.2", reducible=True)
-        ctx.emit(SwarmDrained(rule="§11.2", swarm=swarm.uid, foe=target.uid, roll=face, wounds=wounds))
+        ctx.emit(
+            SwarmDrained(
+                rule="§11.2", swarm=swarm.uid, foe=target.uid, roll=face, wounds=wounds, attack=drain.name
+            )
+        )
 
 
 def _fly(ctx: Context, state: CampaignState, combat: CombatState, swarm: Foe, target: Foe) -> bool:
@@ -86,9 +94,13 @@ def _fly(ctx: Context, state: CampaignState, combat: CombatState, swarm: Foe, ta
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SwarmDrained(Event):
-    """The party's swarm drained an enemy (`roll` the house 1d6, `wounds` taken)."""
+    """The party's swarm drained an enemy, or its hound bit one (`roll` the house 1d6, `wounds` taken).
+
+    `attack` names the creature's attack ("Drain", "Bite"); "" in events saved before it was kept.
+    """
 
     swarm: str
     foe: str
     roll: int
     wounds: int
+    attack: str = ""

@@ -169,7 +169,7 @@ def find_modifier(traps: Iterable[Trap]) -> tuple[int, int]:
 
 def disarm_attr(trap: Trap) -> Attr:
     """The attribute a disarm test uses: the one its text starts with, else DEX (§10.1)."""
-    word = trap.disarm.split(" ", 1)[0].upper() if trap.disarm else ""
+    word = trap.disarm.split(" ", 1)[0].rstrip(";,:.").upper() if trap.disarm else ""  # "INT; chalk ..."
     return Attr(word) if word in Attr.__members__ else Attr.DEX
 
 

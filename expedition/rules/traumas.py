@@ -6,6 +6,7 @@ themselves, so each trauma's meaning lives in one place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from expedition.rules.character import Attr, Character
@@ -13,7 +14,12 @@ from expedition.rules.conditions import Trauma
 from expedition.rules.context import Context
 from expedition.rules.decisions import Choice, Decision, Resolution
 from expedition.rules.events import Event
+from expedition.rules.handling import unwield
+from expedition.rules.places import BROKEN_ARM_HAND, two_handed
 from expedition.rules.progression import change_proficiency, change_score
+
+CANES = frozenset({"cane", "conductor_cane", "quarterstaff"})
+"""Item keys a Broken leg may lean on while exploring (§4.5; house: a quarterstaff serves as a cane)."""
 
 TRAUMA_EFFECTS: dict[Trauma, str] = {
     Trauma.BROKEN_ARM: "One arm is useless: it can neither attack nor carry.",
@@ -30,6 +36,8 @@ TRAUMA_EFFECTS: dict[Trauma, str] = {
 def gain_trauma(ctx: Context, character: Character, trauma: Trauma, *, rule: str) -> Resolution[bool]:
     """Give a trauma (§4.5); one already held does nothing.
 
+    A Broken arm stops wielding whatever the broken hand held or a two-handed grip needed
+    (`places.BROKEN_ARM_HAND`; moving things out of that hand is the player's business).
     Chronic pain lowers one score above 0 by 1 and Brain damage one proficiency above 0 by 1;
     the character's owner decides which when there is more than one choice (kinds
     "chronic_pain" and "brain_damage", keys "STR", "DEX", "INT", "PRE"). With nothing above 0,
@@ -44,7 +52,11 @@ def gain_trauma(ctx: Context, character: Character, trauma: Trauma, *, rule: str
         return False
     character.traumas.add(trauma)
     ctx.emit(TraumaGained(rule=rule, character=character.id, trauma=trauma))
-    if trauma is Trauma.CHRONIC_PAIN:
+    if trauma is Trauma.BROKEN_ARM:
+        for item in list(character.items):
+            if item.wielded and (item.place == BROKEN_ARM_HAND or two_handed(item.defn)):
+                unwield(ctx, character, item, rule=rule)
+    elif trauma is Trauma.CHRONIC_PAIN:
         scores = {attr: character[attr].score for attr in Attr}
         attr = yield from _pick_attr(character, scores, "chronic_pain", "score", rule)
         if attr is not None:
@@ -122,6 +134,19 @@ def combat_move_action_cost(character: Character) -> int:
 def exploration_move_needs_support(character: Character) -> bool:
     """True with a Broken leg: moving while exploring needs an ally's help or a cane (§4.5)."""
     return Trauma.BROKEN_LEG in character.traumas
+
+
+def exploration_move_supported(character: Character, party: Sequence[Character]) -> bool:
+    """Whether a character can move while exploring (§4.5).
+
+    Always, without a Broken leg; with one, only leaning on a cane (`CANES`) or helped by
+    another party member who can act.
+    """
+    if not exploration_move_needs_support(character):
+        return True
+    if any(item.defn.key in CANES for item in character.items):
+        return True
+    return any(other is not character and other.can_act for other in party)
 
 
 def usable_hands(character: Character) -> int:

@@ -639,6 +639,27 @@ def test_failing_the_str_test_drops_a_random_item() -> None:
     assert not encumbered(kit.who)
 
 
+def test_encumbered_adventurer_tests_str_as_each_combat_turn_begins() -> None:
+    """§7.1: "every turn" includes combat turns: a failed STR test there drops a random item."""
+    from expedition.rules.combat_rounds import begin_turn
+    from tests.rules.magic_helpers import fight, make_state
+
+    state = make_state()
+    fight(state, "gremlin")
+    wiz = state.party[0]
+    wiz[Attr.STR].score = 0  # 7 slots before encumbrance
+    for _ in range(8):
+        wiz.items.append(new(ROPE))
+    assert encumbered(wiz)
+    log = ctx(2, 3, 1)  # 0 dice: two thrown, the lower (2) fails; the first candidate drops
+    assert resolve_default(begin_turn(log, state, wiz))
+    assert [e.name for e in log.events if isinstance(e, ItemDropped)] == ["Wand"]
+    calm = ctx()
+    state.expedition.combat.active = ""  # type: ignore[union-attr]
+    wiz.items[:] = [item for item in wiz.items if item.defn is not ROPE]
+    assert resolve_default(begin_turn(calm, state, wiz)) and calm.dice.used == 0  # type: ignore[attr-defined]
+
+
 # --- invariants --------------------------------------------------------------------------------
 
 _DEFS = (ROPE, RATION, POLE, AMBER, CHALK, DAGGER, BATTLE_AXE, CHAINMAIL, GOTHIC, HELMET, TORCH, WATER)

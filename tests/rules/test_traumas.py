@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from expedition.rules.character import Attr, Character
+import pytest
+
+from expedition.rules.campaign import CampaignState
+from expedition.rules.character import Attr, Character, Status
+from expedition.rules.combat_events import CombatMoved
+from expedition.rules.combat_harm import DECLINE, defend
+from expedition.rules.combat_state import Foe
 from expedition.rules.conditions import Trauma
 from expedition.rules.context import Context
 from expedition.rules.decisions import Decision, answers, resolve, resolve_default
 from expedition.rules.dice import ScriptedDice
+from expedition.rules.errors import IllegalAction
+from expedition.rules.exploration_actions import Step
+from expedition.rules.handling import put, wield
+from expedition.rules.items import Item, ItemDef, Tag
+from expedition.rules.notation import parse_attack
+from expedition.rules.places import BROKEN_ARM_HAND, RIGHT_HAND, free_space
 from expedition.rules.progression import ProficiencyChanged, ScoreChanged
 from expedition.rules.traumas import (
     TRAUMA_EFFECTS,
@@ -19,12 +31,14 @@ from expedition.rules.traumas import (
     combat_move_action_cost,
     combat_move_tiles_limit,
     exploration_move_needs_support,
+    exploration_move_supported,
     fearful_reaction,
     gain_trauma,
     remove_trauma,
     stun_on_spell_nearby,
     usable_hands,
 )
+from tests.rules.magic_helpers import fight, make_state, run
 
 
 def make() -> tuple[Context, Character]:
@@ -191,3 +205,100 @@ def test_visions_stun_when_a_spell_is_cast_nearby() -> None:
 def test_every_trauma_has_a_description() -> None:
     """§4.5: the sheet can describe each trauma."""
     assert set(TRAUMA_EFFECTS) == set(Trauma)
+
+
+# --- traumas in play: Broken arm, Broken leg, Fearful ------------------------------------------
+
+_AXE = ItemDef("battle_axe", "Battle axe", tags=frozenset({Tag.TWO_HANDED}), attack="STR 4+2B", hands=2)
+_DAGGER = ItemDef("dagger", "Dagger", attack="STR 1+3P")
+_CANE = ItemDef("cane", "Cane", attack="STR 1")
+
+
+def test_broken_arm_stops_the_broken_hand_wielding_and_carrying() -> None:
+    """§4.5: a Broken arm (the left, house) unwields its weapon; that hand takes nothing new."""
+    ctx, bo = make()
+    dagger, spare = Item.new(1, _DAGGER), Item.new(2, _DAGGER)
+    wield(ctx, bo, dagger, BROKEN_ARM_HAND)
+    assert resolve(gain_trauma(ctx, bo, Trauma.BROKEN_ARM, rule="§4.5"), no_decision)
+    assert not dagger.wielded
+    with pytest.raises(IllegalAction, match="broken"):
+        put(ctx, bo, spare, BROKEN_ARM_HAND)
+    with pytest.raises(IllegalAction, match="broken"):
+        wield(ctx, bo, dagger, BROKEN_ARM_HAND)
+    wield(ctx, bo, spare, RIGHT_HAND)  # the good hand still fights
+    assert spare.wielded and free_space(bo, BROKEN_ARM_HAND) == 0
+
+
+def test_broken_arm_cannot_wield_two_handed() -> None:
+    """§4.5: with one arm, a two-handed weapon cannot be wielded; one already wielded is let go."""
+    ctx, bo = make()
+    axe = Item.new(1, _AXE)
+    wield(ctx, bo, axe, RIGHT_HAND)
+    resolve(gain_trauma(ctx, bo, Trauma.BROKEN_ARM, rule="§4.5"), no_decision)
+    assert not axe.wielded
+    with pytest.raises(IllegalAction, match="broken"):
+        wield(ctx, bo, axe, RIGHT_HAND)
+
+
+def test_broken_leg_explores_only_with_a_cane_or_a_helper() -> None:
+    """§4.5: moving while exploring with a Broken leg needs an able ally or a cane."""
+    _, bo = make()
+    ally = Character(id="cy", name="Cy")
+    assert exploration_move_supported(bo, [bo])
+    bo.traumas = {Trauma.BROKEN_LEG}
+    assert not exploration_move_supported(bo, [bo])
+    assert exploration_move_supported(bo, [bo, ally])
+    ally.status = Status.FAINTED
+    assert not exploration_move_supported(bo, [bo, ally])
+    bo.items.append(Item.new(1, _CANE))
+    assert exploration_move_supported(bo, [bo, ally])
+
+
+def test_broken_leg_blocks_the_partys_step_without_support() -> None:
+    """§4.5, §10.1: the party cannot step while a lone Broken-legged adventurer has no cane."""
+    state = make_state()
+    wiz, cle = state.party
+    wiz.traumas.add(Trauma.BROKEN_LEG)
+    run(state, Step(direction="east"), [])  # the cleric helps
+    cle.status = Status.FAINTED
+    with pytest.raises(IllegalAction, match="leg is broken"):
+        run(state, Step(direction="east"), [])
+
+
+def _attack_wiz(state: CampaignState, foe: Foe) -> Context:
+    assert state.expedition is not None and state.expedition.combat is not None
+    ctx = Context(ScriptedDice([]))
+    wiz = state.party[0]
+    resolve(
+        defend(ctx, state, state.expedition.combat, foe, "Bite", parse_attack("STR 1"), wiz),
+        lambda d: DECLINE if d.kind == "defend" else d.default,
+    )
+    return ctx
+
+
+def test_fearful_steps_straight_back_and_a_second_attack_stuns_once() -> None:
+    """§4.5: each attack pushes a Fearful adventurer 1 tile back; the 2nd in a round gives 1 stun, no more."""
+    state = make_state()
+    (foe,) = fight(state, "gremlin")
+    assert state.expedition is not None and state.expedition.combat is not None
+    combat = state.expedition.combat
+    wiz = state.party[0]
+    wiz.traumas.add(Trauma.FEARFUL)
+    combat.positions["wiz"], foe.pos = (4, 2), (5, 2)
+    _attack_wiz(state, foe)
+    assert combat.positions["wiz"] == (3, 2) and wiz.tokens.stun == 0
+    _attack_wiz(state, foe)
+    assert combat.positions["wiz"] == (2, 2) and wiz.tokens.stun == 1
+    _attack_wiz(state, foe)
+    assert combat.positions["wiz"] == (1, 2) and wiz.tokens.stun == 1
+
+
+def test_without_fearful_an_attack_moves_nobody() -> None:
+    """§4.5: only the Fearful step back."""
+    state = make_state()
+    (foe,) = fight(state, "gremlin")
+    assert state.expedition is not None and state.expedition.combat is not None
+    state.expedition.combat.positions["wiz"], foe.pos = (4, 2), (5, 2)
+    ctx = _attack_wiz(state, foe)
+    assert state.expedition.combat.positions["wiz"] == (4, 2)
+    assert not any(isinstance(e, CombatMoved) for e in ctx.events)

@@ -20,6 +20,7 @@ from expedition.rules.combat_state import on_map
 from expedition.rules.distance import manhattan
 from expedition.rules.expedition import ExpeditionState
 from expedition.rules.lasting import labels
+from expedition.rules.prayer_marks import on_our_side
 from expedition.rules.sight import visible_from
 from expedition.ui.widgets.tile_map import MapView, Marker, Pos
 
@@ -67,6 +68,8 @@ def foe_states(foe: Foe, state: CampaignState | None = None) -> list[str]:
     if foe.fled:
         return ["fled"]
     states = []
+    if state is not None and on_our_side(state, foe):
+        states.append("fights for the party")
     if foe.fleeing:
         states.append("fleeing")
     if foe.wounds:

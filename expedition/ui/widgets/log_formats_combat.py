@@ -119,8 +119,38 @@ def _given_up(event: Any, names: Names) -> str:
     return f"{name(names, event.who)} will lose {plural(event.owed, 'action')} next turn"
 
 
+def _skill_used(event: Any, names: Names) -> str:
+    """A fight skill (§6.1): Fearless steadies the nerves, Stalker strikes from hiding."""
+    who = name(names, event.character)
+    if event.skill == "fearless":
+        return f"{who} steels their nerve against the dread (Fearless)"
+    if event.skill == "stalker":
+        return f"{who} strikes {_fighter(names, event.foe)} from hiding before it notices (Stalker)"
+    return f"{who} uses {titled(event.skill)}" + (f" on {_fighter(names, event.foe)}" if event.foe else "")
+
+
+def _slipped(event: Any, names: Names) -> str:
+    """Slippery (§6.1): dodge tokens spent to slip away from an attack."""
+    who, foe = name(names, event.character), _fighter(names, event.foe)
+    attack = event.attack[:1].lower() + event.attack[1:]
+    line = f"{who} slips {plural(event.tiles, 'tile')} away from {foe}'s {attack}"
+    return line + (": it finds only air" if event.escaped else ", but it still reaches")
+
+
+def _ghosts_seen(event: Any, names: Names) -> str:
+    """§4.6: the Cursed can see ghosts, so ghosts cannot surprise the party."""
+    ghosts = ", ".join(f"the {ghost}" for ghost in event.names) or "the ghosts"
+    return f"{name(names, event.character)} sees {ghosts} coming: the party is not caught unawares"
+
+
 FORMATS: dict[str, Maker] = {
     "Attacked": _attacked,
+    "FightSkillUsed": _skill_used,
+    "SlippedAway": _slipped,
+    "GhostsSeen": _ghosts_seen,
+    "PetJoined": lambda event, names: (
+        f"{cap(_fighter(names, event.foe))} bounds in at {name(names, event.character)}'s side"
+    ),
     "ArmourRolled": _armour_rolled,
     "ArmourPointsBroken": _armour_broken,
     "WoundsResisted": _resisted,

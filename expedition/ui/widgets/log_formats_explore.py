@@ -151,6 +151,23 @@ def _ran(event: Any, names: Names) -> str:
     return f"{who} runs from the mob, taking {plural(event.wounds, 'wound')}"
 
 
+def _doom_signs(event: Any, names: Names) -> str:
+    who = name(names, event.character)
+    if str(event.outcome) in ("success", "great_success"):
+        return f"{who} weighs the signs of coming doom"
+    return f"{who} weighs the signs of coming doom but cannot make them out"
+
+
+def _water_blessed(event: Any, names: Names) -> str:
+    line = f"{name(names, event.character)} blesses a measure of water: it is now {event.name.lower()}"
+    return line + (" (it goes to the stash: no room)" if event.stashed else "")
+
+
+def _dead_warded(event: Any, names: Names) -> str:
+    bodies = plural(event.count, "body", "bodies")
+    return f"{name(names, event.character)} wards the dead: {bodies} close by will not rise"
+
+
 FORMATS: dict[str, Maker] = {
     "DoorListenedAt": _listened,
     "LockPicked": simple("{character} picks the lock"),
@@ -178,6 +195,9 @@ FORMATS: dict[str, Maker] = {
     "TrackerTriggered": lambda event, names: f"The {tracker_name(event.tracker)} clock fills up",
     "DoomEffectReached": _doom_reached,
     "DoomRevealed": simple("{character} reads the signs and learns how near doom is"),
+    "DoomSignsWeighed": _doom_signs,
+    "WaterBlessed": _water_blessed,
+    "DeadWarded": _dead_warded,
     "OmensStarted": lambda event, names: "The omens begin to gather",
     "OmenRolled": _omen,
     "OmenShortfall": _omen_shortfall,

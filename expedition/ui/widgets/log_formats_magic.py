@@ -96,7 +96,8 @@ def _food(event: Any, names: Names) -> str:
 
 def _swarm(event: Any, names: Names) -> str:
     swarm, foe = name(names, event.swarm), name(names, event.foe)
-    return f"{swarm} drains {foe} [{event.roll}]: {plural(event.wounds, 'wound')}"
+    verb = "drains" if event.attack in ("", "Drain") else f"uses {event.attack} on"
+    return f"{swarm} {verb} {foe} [{event.roll}]: {plural(event.wounds, 'wound')}"
 
 
 def _fate(event: Any, names: Names) -> str:
