@@ -86,6 +86,8 @@ def run_replay(args: argparse.Namespace) -> int:
     # Imported here: the session layer is only needed by this command.
     from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign
 
+    if args.to is not None and args.to < 0:
+        return _fail(f"{args.campaign}: --to needs an action number of 0 or more, not {args.to}")
     try:
         store = CampaignStore(default_saves_dir(args.saves), args.campaign)
         report = replay_campaign(store, to=args.to)

@@ -122,3 +122,74 @@ def test_replay_of_an_unknown_campaign_is_one_line(tmp_path: Path) -> None:
     result = run("replay", "ghost", "--saves", str(tmp_path))
     assert result.returncode == 2 and "no journal" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_replay_refuses_a_negative_stopping_point_in_one_line(saves: Path) -> None:
+    result = run("replay", "alpha", "--to", "-3", "--saves", str(saves))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == "expedition: alpha: --to needs an action number of 0 or more, not -3"
+
+
+def test_saves_check_of_a_folder_reports_a_torn_journal_in_one_line(saves: Path) -> None:
+    journal = saves / "alpha" / "journal.bin"
+    journal.write_bytes(journal.read_bytes()[:-3])
+    result = run("saves", "check", "alpha", "--saves", str(saves))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "journal.bin: record at byte" in result.stderr and "torn" in result.stderr
+    journal.write_bytes(b"not a journal at all")
+    wrong = run("saves", "check", str(journal))
+    assert wrong.returncode == 2 and "not a journal (wrong magic)" in wrong.stderr
+    assert len(wrong.stderr.strip().splitlines()) == 1 and "Traceback" not in wrong.stderr
+
+
+def test_saves_export_of_a_folder_dumps_its_newest_snapshot_exactly(saves: Path) -> None:
+    from expedition.persistence.snapshot import read_snapshot
+
+    newest = CampaignStore(saves, "alpha").snapshots()[-1]
+    result = run("saves", "export", str(saves / "alpha"), "--json")
+    assert result.returncode == 0, result.stderr
+    dump = json.loads(result.stdout)
+    header, body = read_snapshot(newest)
+    assert dump["file"] == str(newest) and dump["checksum"] == header.checksum
+    assert dump["body"] == json.loads(json.dumps(body))
+
+
+def test_load_tells_which_snapshot_was_damaged_and_why(saves: Path) -> None:
+    """`expedition load NAME`: the newest intact snapshot is used; the player hears what was set aside."""
+    store = CampaignStore(saves, "alpha")
+    newest = store.snapshots()[-1]
+    newest.write_bytes(newest.read_bytes()[:-7])
+    result = run("load", "alpha", "--no-ui", "--saves", str(saves))
+    assert result.returncode == 0, result.stderr
+    assert f"{newest.name} was damaged (truncated" in result.stderr
+    assert f"set aside as {newest.name}.corrupt" in result.stderr
+    assert "Replayed 1 action(s)" in result.stderr
+    assert result.stdout.startswith("alpha: day ") and "Traceback" not in result.stderr
+    assert newest.with_name(newest.name + ".corrupt").exists()
+
+
+def test_new_and_continue_use_the_saves_folder_from_the_environment(tmp_path: Path) -> None:
+    env = {"EXPEDITION_SAVES": str(tmp_path / "env")}
+    made = run("new", "--quick", "--seed", "3", "--no-ui", env=env)
+    assert made.returncode == 0, made.stderr
+    assert (tmp_path / "env" / "campaign-3" / "journal.bin").exists()
+    assert list((tmp_path / "env" / "campaign-3").glob("snap-*.expd"))
+    resumed = run("continue", "--no-ui", env=env)
+    assert resumed.returncode == 0 and resumed.stdout.startswith("campaign-3: day 1")
+    loaded = run(
+        "load", "campaign-3", "--no-ui", "--saves", str(tmp_path / "env"), env={"EXPEDITION_SAVES": ""}
+    )
+    assert loaded.returncode == 0 and loaded.stdout == resumed.stdout
+
+
+def test_the_saves_folder_has_a_readme_and_its_contents_are_ignored_by_git() -> None:
+    """DESIGN.md: saves/ at the top says what lives there; everything else in it is git-ignored."""
+    readme = (REPO / "saves" / "README.md").read_text()
+    assert "--saves" in readme and "EXPEDITION_SAVES" in readme and "one folder each" in readme
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", "saves/campaign-1/snap-00000001.expd"], cwd=REPO, check=False
+    )
+    kept = subprocess.run(["git", "check-ignore", "-q", "saves/README.md"], cwd=REPO, check=False)
+    if ignored.returncode == 128:  # pragma: no cover - not a git checkout (an sdist): nothing to check
+        pytest.skip("not a git work tree")
+    assert ignored.returncode == 0 and kept.returncode == 1

@@ -121,7 +121,37 @@ def body_to_state(body: dict[str, Any]) -> CampaignState:
         SnapshotError: Naming the path of the first bad value.
     """
     state: CampaignState = decode(body, CampaignState)
+    _check_consistent(state)
     return state
+
+
+def _check_consistent(state: CampaignState) -> None:
+    """Refuse a well-typed state whose parts do not fit together (the game would fail on it later).
+
+    Raises:
+        SnapshotError: Naming the first inconsistency.
+    """
+    if set(state.dice) != {"seed", "index"}:
+        raise SnapshotError(f"dice: expected the keys 'index' and 'seed', got {sorted(state.dice)}")
+    if state.dice["seed"] != state.seed or state.dice["index"] < 0:
+        raise SnapshotError("dice: the dice state does not belong to this campaign's seed")
+    for name, location in state.locations.items():
+        if location.name != name:
+            raise SnapshotError(f"locations.{name}: the location is called {location.name!r}")
+    for key in ("location", "settlement"):
+        if getattr(state, key) not in state.locations:
+            raise SnapshotError(f"{key}: {getattr(state, key)!r} is not a known location")
+    players = [player.id for player in state.players]
+    if len(set(players)) != len(players):
+        raise SnapshotError("players: two players share an id")
+    members = [member.id for member in state.party]
+    if len(set(members)) != len(members):
+        raise SnapshotError("party: two characters share an id")
+    for index, member in enumerate(state.party):
+        if member.owner not in players:
+            raise SnapshotError(f"party[{index}].owner: {member.owner!r} is not a player")
+    if state.actions < 0 or state.day < 1 or state.next_uid < 1:
+        raise SnapshotError("actions, day or next_uid is out of range")
 
 
 def _canonical(value: Any) -> Any:

@@ -31,6 +31,8 @@ JOURNAL_NAME = "journal.bin"
 """The journal file in a campaign folder."""
 SUFFIX = ".expd"
 """Suffix of snapshot files."""
+KEEP = 10
+"""How many of the newest plain snapshots a campaign keeps by default."""
 _SNAPSHOT = re.compile(r"snap-(\d{8,})(?:--([a-z0-9][a-z0-9_-]{0,47}))?\.expd")
 _ANY_SEQUENCE = re.compile(r"snap-(\d{8,})")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -96,7 +98,7 @@ class CampaignStore:
         PersistenceError: If `name` is not a safe folder name or `keep` is below 1.
     """
 
-    def __init__(self, root: Path, name: str, *, keep: int = 10) -> None:
+    def __init__(self, root: Path, name: str, *, keep: int = KEEP) -> None:
         if not _NAME.fullmatch(name):
             raise PersistenceError(f"{name!r} is not a campaign name (letters, digits, _ - . only)")
         if keep < 1:
@@ -270,16 +272,23 @@ class CampaignStore:
     def append_journal(self, record: dict[str, Any]) -> None:
         """Append one record (plain values) to the journal and fsync it.
 
-        A torn record left at the end by a crash is cut off first, so new records stay readable.
+        A torn record left at the end by a crash is cut off first, so new records stay readable;
+        the bytes cut off are kept beside it as `journal.bin.<offset>.torn`, in case the damage was
+        not at the very end and records followed it.
 
         Raises:
             EncodeError: If `record` cannot be stored.
+            OSError: If the folder cannot be written.
         """
         self.folder.mkdir(parents=True, exist_ok=True)
         if self._journal_end is None:
-            self._journal_end = self.read_journal().valid_bytes
-            if self.journal_path.exists() and self.journal_path.stat().st_size > self._journal_end:
-                os.truncate(self.journal_path, self._journal_end)
+            end = self.read_journal().valid_bytes
+            if self.journal_path.exists() and self.journal_path.stat().st_size > end:
+                with open(self.journal_path, "rb") as journal:
+                    journal.seek(end)
+                    write_atomic(self.folder / f"{JOURNAL_NAME}.{end}.torn", journal.read())
+                os.truncate(self.journal_path, end)
+            self._journal_end = end
         self._journal_end += append_record(self.journal_path, record)
 
     def read_journal(self) -> JournalRead:

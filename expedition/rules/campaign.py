@@ -136,6 +136,7 @@ class CampaignState:
         phase: Exploration, combat, camp or interlude.
         turn: Exploration turns spent on the current expedition.
         silver: The party's silver.
+        counterfeit: Counterfeit coins (the Moon-curser's kit), kept apart from real silver.
         stash: Items kept in the settlement.
         reveals: What Veterans have learned about doom, per character and location.
         play_session: Play sessions begun (burdens are once per play session, §3.5).
@@ -163,6 +164,7 @@ class CampaignState:
     phase: Phase = Phase.INTERLUDE
     turn: int = 0
     silver: int = 0
+    counterfeit: int = 0
     stash: list[Item] = field(default_factory=list)
     reveals: list[DoomReveal] = field(default_factory=list)
     play_session: int = 1

@@ -53,5 +53,6 @@ def recruit(ctx: Context, state: CampaignState, player: str) -> Resolution[Chara
     state.party.append(character)
     state.sheets.update(party.sheets)
     state.silver += party.silver
+    state.counterfeit += party.counterfeit
     state.stash += party.stash
     return character

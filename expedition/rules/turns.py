@@ -41,8 +41,14 @@ from expedition.rules.owners import GUARDS as OWNER_GUARDS
 from expedition.rules.owners import VERBS as OWNER_VERBS
 from expedition.rules.parley import GUARDS as PARLEY_GUARDS
 from expedition.rules.parley import VERBS as PARLEY_VERBS
+from expedition.rules.play_sessions import GUARDS as PLAY_SESSION_GUARDS
+from expedition.rules.play_sessions import VERBS as PLAY_SESSION_VERBS
 from expedition.rules.recovery import can_catch_breath, catch_breath, verify_catch_breath
 from expedition.rules.setting_out import SetOut, set_out, verify_set_out
+from expedition.rules.skill_actions import GUARDS as SKILL_GUARDS
+from expedition.rules.skill_actions import VERBS as SKILL_VERBS
+from expedition.rules.skill_fight import GUARDS as SKILL_FIGHT_GUARDS
+from expedition.rules.skill_fight import VERBS as SKILL_FIGHT_VERBS
 from expedition.rules.skills import Skill
 
 MAX_PLAYER_NAME = 32
@@ -135,13 +141,16 @@ _GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     RenamePlayer: _verify_rename,
     SetOut: verify_set_out,
     **EXPLORATION_GUARDS,
+    **SKILL_GUARDS,
     **COMBAT_GUARDS,
     **MAGIC_GUARDS,
     **INTERLUDE_GUARDS,
     **CAMP_GUARDS,
     **HOLD_GUARDS,
     **PARLEY_GUARDS,
+    **SKILL_FIGHT_GUARDS,
     **OWNER_GUARDS,
+    **PLAY_SESSION_GUARDS,
 }
 
 
@@ -207,13 +216,16 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     RenamePlayer: _rename,
     SetOut: set_out,
     **EXPLORATION_VERBS,
+    **SKILL_VERBS,
     **COMBAT_VERBS,
     **MAGIC_VERBS,
     **INTERLUDE_VERBS,
     **CAMP_VERBS,
     **HOLD_VERBS,
     **PARLEY_VERBS,
+    **SKILL_FIGHT_VERBS,
     **OWNER_VERBS,
+    **PLAY_SESSION_VERBS,
 }
 
 

@@ -25,14 +25,16 @@ from expedition.persistence.errors import (
 )
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
-from expedition.persistence.store import CampaignStore, default_saves_dir, list_campaigns
+from expedition.persistence.store import KEEP, CampaignStore, default_saves_dir, list_campaigns
 from expedition.rules.campaign import CampaignState, Player, new_campaign
 from expedition.rules.context import Context
 from expedition.rules.dice import SeededDice
 from expedition.rules.errors import RuleError
 from expedition.rules.party import Party
+from expedition.rules.play_sessions import BeginPlaySession
 from expedition.session.replay import ReplayDivergence, run_action
 from expedition.session.session import Session
+from expedition.session.views import Seat
 
 __all__ = [
     "CampaignOpenError",
@@ -125,6 +127,7 @@ def start_campaign(
     saves: Path | None = None,
     name: str | None = None,
     ctx: Context | None = None,
+    keep: int = KEEP,
 ) -> Session:
     """Start a campaign for a new party: its first snapshot, the journal's start, and the lock.
 
@@ -135,6 +138,7 @@ def start_campaign(
         name: The campaign's folder name; "campaign-<seed>" by default.
         ctx: The context the party was made with, so the dice carry on where creation stopped;
             a fresh one on `SeededDice(seed)` by default.
+        keep: How many of the newest autosaves to keep (milestones are kept besides).
 
     Returns:
         The session, holding the campaign's lock (`Session.close` gives it back).
@@ -145,7 +149,7 @@ def start_campaign(
     """
     name = name or f"campaign-{seed}"
     try:
-        store = CampaignStore(default_saves_dir(saves), name)
+        store = CampaignStore(default_saves_dir(saves), name, keep=keep)
     except PersistenceError as error:
         raise CampaignOpenError(str(error)) from error
     if store.snapshots() or store.journal_path.exists():
@@ -156,6 +160,7 @@ def start_campaign(
     except RuleError as error:
         raise CampaignOpenError(f"the party cannot start a campaign: {error}") from error
     state.stash = list(party.stash)
+    state.counterfeit = party.counterfeit
     state.sheets = dict(party.sheets)
     state.next_uid = max(state.next_uid, party.next_uid)
     try:
@@ -219,12 +224,13 @@ def _summary(store: CampaignStore) -> CampaignSummary:
     )
 
 
-def open_campaign(name: str | None = None, *, saves: Path | None = None) -> Session:
+def open_campaign(name: str | None = None, *, saves: Path | None = None, keep: int = KEEP) -> Session:
     """Open a saved campaign where it stopped: the newest intact snapshot plus the journal after it.
 
     Args:
         name: The campaign's folder name; None opens the one saved most recently ("continue").
         saves: The saves folder (see `default_saves_dir`).
+        keep: How many of the newest autosaves to keep (milestones are kept besides).
 
     Returns:
         The session, holding the campaign's lock, with `load_report` saying what was found.
@@ -240,7 +246,7 @@ def open_campaign(name: str | None = None, *, saves: Path | None = None) -> Sess
         if name is None:
             raise CampaignOpenError(f"there are no saved campaigns in {root}")
     try:
-        store = CampaignStore(root, name)
+        store = CampaignStore(root, name, keep=keep)
     except PersistenceError as error:
         raise CampaignOpenError(str(error)) from error
     if not store.folder.is_dir():
@@ -256,7 +262,20 @@ def open_campaign(name: str | None = None, *, saves: Path | None = None) -> Sess
     except BaseException:
         store.release()
         raise
+    _new_sitting(session)
     return session
+
+
+def _new_sitting(session: Session) -> None:
+    """Opening a saved campaign is a new play session: burdens used last time come back (§3.5).
+
+    Submitted as an action, so the journal keeps it; only when some burden was used, so opening
+    a campaign without playing leaves it exactly as it was. A campaign saved while waiting for a
+    decision keeps its burdens until the next opening (the action is refused then).
+    """
+    state = session.state
+    if any(c.burden_used for c in (*state.party, *(entry.character for entry in state.roster))):
+        session.submit(Seat.host(), BeginPlaySession())
 
 
 def _load(store: CampaignStore) -> Session:

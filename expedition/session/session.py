@@ -118,9 +118,11 @@ class _Running:
     resolution: Resolution[None]
     ctx: Context
     backup: CampaignState
+    moved_before: set[str] = field(default_factory=set)
     answers: list[dict[str, str]] = field(default_factory=list)
     sent: int = 0
     pending: Decision | None = None
+    told: bool = False
 
 
 class Session:
@@ -187,8 +189,8 @@ class Session:
             return SubmitResult(False, str(error))
         backup = copy.deepcopy(self.state)
         ctx = Context(SeededDice.from_state(self.state.dice), world=self.world)
-        self._moved = set()
-        self._running = _Running(seat, action, apply(ctx, self.state, action), ctx, backup)
+        moved_before, self._moved = self._moved, set()
+        self._running = _Running(seat, action, apply(ctx, self.state, action), ctx, backup, moved_before)
         return self._advance(None)
 
     def answer(self, seat: Seat, key: str) -> SubmitResult:
@@ -303,13 +305,16 @@ class Session:
             except StopIteration:
                 return self._commit(running)
             except Exception as error:  # a rule refused or failed mid-way: undo everything
-                self.state = running.backup
-                self._running = None
+                self._roll_back(running)
                 if not isinstance(error, RuleError):
                     logger.exception("action %r failed; the state was restored", running.action)
                 return SubmitResult(False, str(error) or "That cannot be done now.")
             if self.decision_owner(decision) == GM:
-                key = self.gm(decision)
+                try:
+                    key = self.gm(decision)
+                except Exception:  # a broken GM policy must not leave the action half done
+                    logger.exception("the GM policy failed on %r; its default was taken", decision.kind)
+                    key = decision.default
                 if key not in decision.keys:
                     key = decision.default
                 running.answers.append({"kind": decision.kind, "owner": decision.owner, "key": key})
@@ -319,6 +324,19 @@ class Session:
             self._broadcast(running, decision, waiting, committed=False)
             return SubmitResult(True, pending_decision=decision, waiting_for=waiting)
             # answered through `answer`, which resumes this loop
+
+    def _roll_back(self, running: _Running) -> None:
+        """Undo an action that failed part-way: the state and the moved trackers are as before it.
+
+        Seats that were already told of it (it paused for a decision) get the restored view, so
+        nobody keeps waiting on a decision that is gone.
+        """
+        self.state = running.backup
+        self._moved = running.moved_before
+        self._running = None
+        if running.told:
+            running.sent = len(running.ctx.events)  # nothing more of the undone action is told
+            self._broadcast(running, None, "", committed=False)
 
     def _commit(self, running: _Running) -> SubmitResult:
         self._running = None
@@ -364,6 +382,7 @@ class Session:
     ) -> None:
         fresh = running.ctx.events[running.sent :]
         running.sent = len(running.ctx.events)
+        running.told = True
         self._moved |= moved_trackers(fresh)
         subscribers = list(self._subscribers)
         if subscribers and body is None:

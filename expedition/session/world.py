@@ -98,12 +98,10 @@ class CatalogWorld:
 
     def creation_options(self) -> CreationOptions:
         """What character creation needs (a new recruit in the interlude)."""
-        from expedition.rules.calling import ClassOptions
-
         book = self.catalog.classes
         return CreationOptions(
             lifepath={table.key: table for table in self.catalog.lifepath.tables},
-            classes=ClassOptions(book.classes, book.backgrounds, book.schools, book.gods),
+            classes=book.class_options(),
             items=dict(self.catalog.equipment.all),
         )
 

@@ -68,3 +68,71 @@ def test_a_writer_killed_at_random_moments_always_leaves_a_loadable_campaign(tmp
         # killed between the two is journaled again by the next writer); a torn tail is all we lose.
         assert set(range(1, turn + 1)) <= set(turns) <= set(range(1, turn + 2))
     assert last_turn > KILLS  # the writer did get work done between kills
+
+
+PLAYER = textwrap.dedent(
+    """
+    import random, sys
+    from pathlib import Path
+    from expedition.rules.turns import legal_actions
+    from expedition.session.campaigns import open_campaign
+    from expedition.session.views import Seat
+
+    session = open_campaign("real", saves=Path(sys.argv[1]))  # recovers the killed writer's lock
+    rng = random.Random(int(sys.argv[2]))
+    host = Seat.host()
+    print("ready", session.state.actions, flush=True)
+    while True:
+        if session.pending is not None:
+            session.answer(host, rng.choice(session.pending.keys))
+            continue
+        actions = legal_actions(session.state)
+        if not actions:
+            break
+        session.submit(host, rng.choice(actions))
+    print("over", flush=True)
+    """
+)
+
+
+@pytest.mark.slow
+def test_a_real_game_killed_mid_autosave_always_opens_and_replays(tmp_path: Path) -> None:
+    """The game itself (session, autosave, journal) killed at random: it reopens, keeps commits, replays."""
+    from expedition.cli_new import _options, _specs
+    from expedition.persistence.state import state_hash
+    from expedition.rules.context import Context
+    from expedition.rules.creation import create_party
+    from expedition.rules.decisions import resolve_default
+    from expedition.rules.dice import SeededDice
+    from expedition.session.campaigns import open_campaign, start_campaign
+    from expedition.session.replay import replay_campaign
+
+    options = _options()
+    ctx = Context(SeededDice(21))
+    party = resolve_default(create_party(ctx, _specs(None, options), options))
+    start_campaign(party, 21, saves=tmp_path, name="real", ctx=ctx, keep=3).close()
+    rng = random.Random(21)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    last = 0
+    for kill in range(12):
+        with subprocess.Popen(
+            [sys.executable, "-c", PLAYER, str(tmp_path), str(kill)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        ) as writer:
+            assert writer.stdout is not None
+            ready = writer.stdout.readline().split()
+            assert ready[0] == "ready" and int(ready[1]) >= last  # what was committed was kept
+            time.sleep(rng.uniform(0.02, 0.3))
+            os.kill(writer.pid, signal.SIGKILL)
+            writer.wait()
+        session = open_campaign("real", saves=tmp_path)
+        try:
+            assert session.state.actions >= last
+            last = session.state.actions
+            assert session.store is not None
+            assert replay_campaign(session.store).final_hash == state_hash(session.state)
+        finally:
+            session.close()
+    assert last > 12  # the game got somewhere between kills

@@ -319,3 +319,47 @@ def test_the_format_1_fixture_loads_with_its_dice_state_nested() -> None:
 def test_migration_leaves_a_current_body_alone() -> None:
     body = {"dice": {"seed": 1, "index": 2}}
     assert migrate(body, FORMAT_VERSION) is body
+
+
+# --- never pickle, never eval ----------------------------------------------------------------------
+
+UNSAFE_MODULES = {"pickle", "cPickle", "dill", "marshal", "shelve", "jsonpickle", "cloudpickle"}
+UNSAFE_CALLS = {"eval", "exec", "compile", "__import__"}
+
+
+@pytest.mark.parametrize("package", ["persistence", "session", "net"])
+def test_no_loading_code_can_pickle_or_evaluate(package: str) -> None:
+    """Untrusted loading: nothing that reads saves or frames imports a pickler or calls eval/exec."""
+    import ast
+
+    folder = Path(__file__).resolve().parents[2] / "expedition" / package
+    found: list[str] = []
+    for source in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(), str(source))):
+            if isinstance(node, ast.Import):
+                found += [f"{source.name}: import {a.name}" for a in node.names if a.name in UNSAFE_MODULES]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in UNSAFE_MODULES:
+                found.append(f"{source.name}: from {node.module}")
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in UNSAFE_CALLS
+            ):
+                found.append(f"{source.name}:{node.lineno}: {ast.unparse(node.func)}()")
+    assert list(folder.glob("*.py")) and found == []
+
+
+def test_the_persistence_bench_runs_and_prints_its_ratios() -> None:
+    """tests/bench: autosave and load as ratios to raw msgpack, and the size against JSON."""
+    import subprocess
+    import sys
+
+    bench = Path(__file__).resolve().parents[1] / "bench" / "bench_persistence.py"
+    result = subprocess.run(
+        [sys.executable, str(bench), "--quick"], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for line in ("autosave: state → file (fsync)", "load: file → state", "× raw", "compact JSON"):
+        assert line in out, line
+    assert out.count("snapshot / compact JSON") == 2

@@ -261,3 +261,21 @@ def test_a_file_that_is_not_a_journal_is_an_error_not_truncated(tmp_path: Path) 
     with pytest.raises(SnapshotError, match="not a journal"):
         store.append_journal({"turn": 0})
     assert store.journal_path.read_bytes() == b"something else entirely"
+
+
+def test_what_a_damaged_journal_loses_on_the_next_append_is_kept_beside_it(tmp_path: Path) -> None:
+    """Journal: damage in the middle cuts the records after it, but their bytes are kept in a side file."""
+    store = CampaignStore(tmp_path, "alpha")
+    for turn in range(3):
+        store.append_journal({"turn": turn})
+    whole = store.journal_path.read_bytes()
+    first_end = 10 + 8 + len(msgpack.packb({"turn": 0}))
+    damaged = bytearray(whole)
+    damaged[first_end + 9] ^= 0xFF  # the second record's payload: its checksum fails
+    store.journal_path.write_bytes(bytes(damaged))
+    reopened = CampaignStore(tmp_path, "alpha")
+    reopened.append_journal({"turn": 3})
+    assert reopened.read_journal().records == [{"turn": 0}, {"turn": 3}]
+    side = store.folder / f"journal.bin.{first_end}.torn"
+    assert side.read_bytes() == bytes(damaged[first_end:])
+    assert list_campaigns(tmp_path) == ["alpha"] and store.snapshots() == []

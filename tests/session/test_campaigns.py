@@ -83,6 +83,28 @@ def test_start_then_open_gives_back_the_same_campaign(tmp_path: Path) -> None:
     again.close()
 
 
+def test_opening_a_campaign_is_a_new_play_session_that_gives_burdens_back(tmp_path: Path) -> None:
+    """§3.5: a burden is once per play session; the next opening gives it back, through the journal."""
+    party = small_party()
+    party.characters[0].burden_used = True
+    start_campaign(party, 5, saves=tmp_path).close()
+    opened = open_campaign(saves=tmp_path)
+    assert not opened.state.party[0].burden_used and opened.state.play_session == 2  # the first was 1
+    assert opened.state.actions == 1  # the new sitting is an action the journal keeps
+    expected = state_hash(opened.state)
+    opened.close()
+    again = open_campaign(saves=tmp_path)  # nothing used since: opening changes nothing
+    assert state_hash(again.state) == expected and again.state.actions == 1
+    again.close()
+    result = subprocess.run(
+        [sys.executable, "-m", "expedition", "replay", "campaign-5", "--saves", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_start_refuses_to_overwrite_an_existing_campaign(tmp_path: Path) -> None:
     start_campaign(small_party(), 5, saves=tmp_path, name="mine").close()
     before = sorted(p.name for p in (tmp_path / "mine").iterdir())
@@ -191,3 +213,75 @@ def test_a_milestone_is_kept_beyond_the_rolling_window(tmp_path: Path) -> None:
     assert milestone in snapshots and len(snapshots) == 3  # two rolling autosaves and the milestone
     assert body_to_state(read_snapshot(milestone)[1]).actions == at
     assert Session(make_campaign(4), None).milestone("x") is None
+
+
+def test_how_many_autosaves_are_kept_is_configurable(tmp_path: Path) -> None:
+    """Store: the newest `keep` autosaves stay (10 unless told), for a new and for an opened campaign."""
+    from expedition.persistence.store import KEEP
+
+    assert KEEP == 10
+    session = start_campaign(small_party(), 6, saves=tmp_path, keep=2)
+    for number in range(4):
+        assert session.submit(HOST, RenamePlayer(player="player1", name=f"Ann {number}")).ok
+    assert session.store is not None and len(session.store.snapshots()) == 2
+    session.close()
+    opened = open_campaign("campaign-6", saves=tmp_path, keep=3)
+    for number in range(4):
+        assert opened.submit(HOST, RenamePlayer(player="player2", name=f"Ben {number}")).ok
+    assert opened.store is not None and len(opened.store.snapshots()) == 3
+    assert body_to_state(opened.store.load_newest().body).players[1].name == "Ben 3"
+    opened.close()
+    default = open_campaign("campaign-6", saves=tmp_path)
+    for number in range(12):
+        assert default.submit(HOST, RenamePlayer(player="player1", name=f"Cy {number}")).ok
+    assert default.store is not None and len(default.store.snapshots()) == KEEP
+    default.close()
+
+
+def test_opening_says_which_snapshot_was_damaged_and_why_then_plays_on(tmp_path: Path) -> None:
+    """Store: the newest intact snapshot loads; each damaged newer one is named with its reason, set aside."""
+    live = played(tmp_path, actions=8)
+    assert live.store is not None
+    live.close()
+    newest, second = live.store.snapshots()[-1], live.store.snapshots()[-2]
+    newest.write_bytes(newest.read_bytes()[:40])
+    second.write_bytes(b"PK\x03\x04" + second.read_bytes()[4:])
+    opened = open_campaign("tomb", saves=tmp_path)
+    report = opened.load_report
+    assert report is not None
+    assert [(p.name, why.split(":")[0]) for p, why in report.skipped] == [
+        (newest.name, "truncated"),
+        (second.name, "wrong magic"),
+    ]
+    lines = report.lines()
+    assert lines[0].startswith(f"{newest.name} was damaged (truncated")
+    assert lines[1].startswith(f"{second.name} was damaged (wrong magic")
+    assert f"Loaded the previous snapshot, {report.snapshot.name}." in lines
+    assert "Replayed 2 action(s)" in lines[3]
+    assert state_hash(opened.state) == state_hash(live.state)
+    assert sorted(p.name for p in live.store.folder.glob("*.corrupt")) == sorted(
+        [newest.name + ".corrupt", second.name + ".corrupt"]
+    )
+    assert opened.submit(HOST, RenamePlayer(player="ann", name="Annie")).ok
+    opened.close()
+
+
+def test_a_new_campaign_keeps_everything_creation_gave_the_party(tmp_path: Path) -> None:
+    """§5.7: purse, counterfeit coins, stash, sheets and item uids all carry into the campaign."""
+    from expedition.rules.items import Item, ItemDef
+    from expedition.rules.party import CreationSheet
+
+    party = small_party()
+    party.counterfeit = 11
+    party.next_uid = 30
+    party.stash.append(Item.new(29, ItemDef("rope", "Rope")))
+    party.sheets["c1"] = CreationSheet("c1", class_key="thief", choice="moon_curser")
+    session = start_campaign(party, 8, saves=tmp_path)
+    state = session.state
+    assert (state.silver, state.counterfeit, state.next_uid) == (12, 11, 30)
+    assert [item.uid for item in state.stash] == [29] and state.sheets["c1"].choice == "moon_curser"
+    assert {member.owner for member in state.party} == {p.id for p in state.players}
+    session.close()
+    reopened = open_campaign("campaign-8", saves=tmp_path)
+    assert reopened.state.counterfeit == 11 and state_hash(reopened.state) == state_hash(state)
+    reopened.close()

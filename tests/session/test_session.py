@@ -224,3 +224,150 @@ def test_every_committed_action_is_autosaved(tmp_path: Path) -> None:
     assert body_to_state(store.load_newest().body) == session.state
     kinds = [r["k"] for r in store.read_journal().records]
     assert kinds[0] == "begin" and kinds.count("action") == 4
+
+
+def _footprint(session: Session, store: CampaignStore, heard: list[Update]) -> tuple[object, ...]:
+    """Everything a refusal must leave alone: state, journal (memory and disk), snapshots, subscribers."""
+    return (
+        state_hash(session.state),
+        len(session.records),
+        store.journal_path.read_bytes(),
+        [path.name for path in store.snapshots()],
+        len(heard),
+        session.pending,
+    )
+
+
+def test_every_kind_of_refusal_leaves_state_journal_saves_and_subscribers_untouched(tmp_path: Path) -> None:
+    """Session: a refused action or answer gives a readable reason and nothing changes (hash compared)."""
+    store = CampaignStore(tmp_path, "alpha")
+    session = Session(make_campaign(bleeding=True, insight=3), store)
+    heard: list[Update] = []
+    session.subscribe(heard.append, Seat.spectator())
+    before = _footprint(session, store, heard)
+    refusals = [
+        (Seat.spectator(), PassTurn(), "Spectators can watch but not act."),
+        (Seat.for_player("zed"), PassTurn(), "You are not a player in this campaign."),
+        (BEN, CatchBreath(actor="wren"), "Wren is Ann's character, not yours."),
+        (BEN, RenamePlayer(player="ann", name="Zed"), "You can only rename yourself."),
+        (ANN, CatchBreath(actor="ghost"), "ghost is not with the party."),
+        (
+            ANN,
+            SpendInsight(actor="wren", spend=InsightSpend(SpendKind.RAISE_SCORE, attr=Attr.STR)),
+            "interlude",
+        ),
+    ]
+    for seat, action, reason in refusals:
+        result = session.submit(seat, action)
+        assert not result.ok and reason in result.reason, (action, result.reason)
+        assert result.pending_decision is None
+        assert _footprint(session, store, heard) == before, action
+    assert session.answer(ANN, "DEX").reason == "Nothing is waiting for an answer."
+    assert _footprint(session, store, heard) == before
+
+    # Mid-action: Bleeding waits for Ann (§4.6); wrong seats, wrong keys and new actions change nothing.
+    assert session.submit(ANN, PassTurn()).pending_decision is not None
+    waiting = _footprint(session, store, heard)
+    for seat, key in ((Seat.spectator(), "DEX"), (BEN, "DEX"), (ANN, "nonsense"), (Seat.host(), "")):
+        result = session.answer(seat, key)
+        assert not result.ok and result.reason
+        assert _footprint(session, store, heard) == waiting, (seat, key)
+    blocked = session.submit(Seat.host(), PassTurn())
+    assert not blocked.ok and blocked.reason == "Waiting for Ann to decide first."
+    assert _footprint(session, store, heard) == waiting
+
+
+def test_an_action_undone_after_a_decision_tells_every_seat_the_decision_is_gone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Session: seats told of a pending decision learn that it went away with its action."""
+
+    def failing(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+        state.silver += 100
+        yield Decision("pick", "wren", "Pick", (Choice("a", "A"),), "a")
+        raise IllegalAction("The rope snaps.")
+
+    session = Session(make_campaign())
+    heard: list[Update] = []
+    session.subscribe(heard.append, BEN)
+    silver = session.state.silver
+    monkeypatch.setattr("expedition.session.session.apply", failing)
+    assert session.submit(ANN, PassTurn()).waiting_for == "ann"
+    assert heard[-1].pending is not None and heard[-1].view["silver"] == silver + 100
+    assert not session.answer(ANN, "a").ok
+    assert len(heard) == 2
+    last = heard[-1]
+    assert last.pending is None and not last.committed and last.events == ()
+    assert last.view["silver"] == silver and session.state.silver == silver
+
+
+def test_an_action_refused_at_once_tells_no_subscriber(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session: a rule that refuses before any decision leaves the subscribers unbothered."""
+
+    def refusing(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+        state.turn += 5
+        raise IllegalAction("Not now.")
+        yield  # pragma: no cover - makes this a generator
+
+    session = Session(make_campaign())
+    heard: list[Update] = []
+    session.subscribe(heard.append, ANN)
+    before = state_hash(session.state)
+    monkeypatch.setattr("expedition.session.session.apply", refusing)
+    result = session.submit(ANN, PassTurn())
+    assert not result.ok and result.reason == "Not now."
+    assert heard == [] and state_hash(session.state) == before
+
+
+def test_a_failing_gm_policy_takes_the_default_and_is_logged(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Session: GM decisions never leave an action half done, even when the GM policy breaks."""
+
+    def fake_apply(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+        state.turn = (
+            1 if (yield Decision("gm", GM, "?", (Choice("a", "A"), Choice("b", "B")), "b")) == "b" else 2
+        )
+
+    def broken(decision: Decision) -> str:
+        raise RuntimeError("policy bug")
+
+    monkeypatch.setattr("expedition.session.session.apply", fake_apply)
+    session = Session(make_campaign(), gm=broken)
+    with caplog.at_level(logging.ERROR, logger="expedition.session.session"):
+        assert session.submit(ANN, PassTurn()).ok
+    assert session.state.turn == 1 and session.pending is None
+    committed = [r for r in session.records if r["k"] == "action"]
+    assert committed[-1]["answers"] == [{"kind": "gm", "owner": "gm", "key": "b"}]
+    assert "policy bug" in caplog.text
+
+
+def test_a_player_seat_hears_hidden_omens_only_through_the_third_eye() -> None:
+    """§6.2, §9.3: the omens tracker's moves and its size roll reach only the Third eye's owner."""
+    from expedition.rules.doom import DoomEffectReached
+    from expedition.rules.events import DiceRolled
+    from expedition.rules.omens import OMENS_NAME, OmensStarted
+    from expedition.rules.trackers import Visibility
+    from expedition.session.views import events_for
+
+    state = make_campaign()
+    state.character("wren").traits.add(Trait.THIRD_EYE)
+    events = [
+        DiceRolled(rule="§9.3", who=GM, why="omens tracker size", sides=6, faces=(3, 4)),
+        OmensStarted(rule="§9.3", tracker=OMENS_NAME, size=7),
+        TrackerAdvanced(
+            rule="§9.3", tracker=OMENS_NAME, steps=1, value=1, size=7, visibility=Visibility.HIDDEN
+        ),
+        DoomEffectReached(
+            rule="§9.2", tracker="doom:tomb", segment=2, effect="rats", description="Rats swarm."
+        ),
+    ]
+    for seat in (ANN, Seat.host()):
+        shown = events_for(state, seat, events)
+        assert shown[:3] == events[:3]
+        assert isinstance(shown[3], DoomEffectSeen) and not hasattr(shown[3], "segment")
+    for seat in (BEN, Seat.spectator()):
+        shown = events_for(state, seat, events)
+        assert [type(e) for e in shown] == [HiddenTrackerMoved, HiddenTrackerMoved, DoomEffectSeen]
+        assert [e.how for e in shown[:2]] == ["started", "advanced"]  # type: ignore[attr-defined]
+        assert all("7" not in repr(e) for e in shown[:2])

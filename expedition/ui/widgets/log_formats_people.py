@@ -142,6 +142,9 @@ FORMATS: dict[str, Maker] = {
         f"{name(names, event.character)} carries the burden {words(event.burden)}"
     ),
     "BurdenInvoked": lambda event, names: f"{name(names, event.character)} gives in to {words(event.burden)}",
+    "PlaySessionBegun": lambda event, names: (
+        f"Play session {event.number} begins: every burden may be used again"
+    ),
     "LifePathRolled": lambda event, names: (
         f"{name(names, event.character)}'s {key_words(event.table)} [{event.total}]: {words(event.row)}"
     ),
