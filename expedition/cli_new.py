@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
-from expedition.rules.calling import ClassOptions
 from expedition.rules.character import Attr, Character
 from expedition.rules.context import Context
 from expedition.rules.creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
@@ -43,7 +42,9 @@ def add_new_command(commands: Any) -> None:
         metavar="P",
         help=f"P players with one adventurer each (1-{MAX_PARTY}); without it one player has {MAX_PARTY}",
     )
-    parser.add_argument("--saves", default=None, metavar="DIR", help="saves folder (default: saves/)")
+    parser.add_argument(
+        "--saves", default=None, metavar="DIR", help="saves folder (default: $EXPEDITION_SAVES, else saves/)"
+    )
     parser.add_argument("--name", default=None, metavar="CAMPAIGN", help="campaign folder name")
     parser.add_argument("--no-ui", action="store_true", help="print the party instead of opening the game")
     add_ssh_arguments(parser)
@@ -110,7 +111,7 @@ def _options() -> CreationOptions:
         raise ContentProblem("the content has problems:\n" + "\n".join(f"  {p}" for p in problems[:20]))
     return CreationOptions(
         lifepath={table.key: table for table in lifepath.tables},
-        classes=ClassOptions(book.classes, book.backgrounds, book.schools, book.gods),
+        classes=book.class_options(),
         items=dict(equipment.all),
     )
 

@@ -10,6 +10,7 @@ from expedition.content.compendium import CompendiumEntry
 from expedition.content.magic import MagicTables, keyed, load_magic
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
+from expedition.rules.calling import ClassOptions
 from expedition.rules.magic import (
     BackgroundDef,
     Choice,
@@ -51,6 +52,11 @@ class ClassBook:
     prayers: dict[str, PrayerDef]
     mishaps: tuple[MishapRow, ...]
     miracles: tuple[MiracleRow, ...]
+
+    def class_options(self) -> ClassOptions:
+        """What character creation chooses from: classes, their choices, spells and prayers (§5.7)."""
+        book = (self.classes, self.backgrounds, self.schools, self.gods)
+        return ClassOptions(*book, spells=self.spells, prayers=self.prayers)
 
     @property
     def basic_prayers(self) -> tuple[PrayerDef, ...]:
@@ -176,16 +182,22 @@ def references(book: ClassBook) -> list[tuple[str, str, str]]:
     """
     found: list[tuple[str, str, str]] = []
     owners: list[tuple[str, Kit]] = [
-        *((f"{FILE} background {key!r} kit", bg.kit) for key, bg in book.backgrounds.items()),
-        *((f"{FILE} school {key!r} kit", school.kit) for key, school in book.schools.items()),
-        *((f"{FILE} god {key!r} kit", god.kit) for key, god in book.gods.items()),
+        *((f"{FILE} [background] {key!r} field 'kit'", bg.kit) for key, bg in book.backgrounds.items()),
+        *((f"{FILE} [school] {key!r} field 'kit'", school.kit) for key, school in book.schools.items()),
+        *((f"{FILE} [god] {key!r} field 'kit'", god.kit) for key, god in book.gods.items()),
     ]
     for where, kit in owners:
         found.extend((where, "item", line.item) for line in kit.items)
     summoners: list[tuple[str, str]] = [
-        *((f"magic.toml spell {spell.key!r}", spell.summons) for spell in book.spells.values()),
-        *((f"magic.toml prayer {prayer.key!r}", prayer.summons) for prayer in book.prayers.values()),
-        *((f"magic.toml mishap roll {row.roll}", row.summons) for row in book.mishaps),
+        *(
+            (f"magic.toml [spell] {spell.key!r} field 'summons'", spell.summons)
+            for spell in book.spells.values()
+        ),
+        *(
+            (f"magic.toml [prayer] {prayer.key!r} field 'summons'", prayer.summons)
+            for prayer in book.prayers.values()
+        ),
+        *((f"magic.toml [mishap] 'roll {row.roll}' field 'summons'", row.summons) for row in book.mishaps),
     ]
     found.extend((where, "enemy", key) for where, key in summoners if key)
     return found

@@ -243,7 +243,7 @@ def compendium_lifepath(lifepath: LifePath) -> list[CompendiumEntry]:
 def references(lifepath: LifePath) -> list[tuple[str, str, str]]:
     """Keys this domain names in other domains, as (where, kind, key): the items rows give."""
     return [
-        (f"{FILE} [{table.key}] {row.key!r}", "item", effect.item_key)
+        (f"{FILE} [{table.key}] {row.key!r} field 'effects'", "item", effect.item_key)
         for table in lifepath.tables
         for row in table.rows
         for effect in row.effects

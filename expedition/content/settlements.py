@@ -162,9 +162,9 @@ def references(settlements: Settlements) -> list[tuple[str, str, str]]:
     found: list[tuple[str, str, str]] = []
     for place in settlements.sleeping_places:
         where = f"{FILE} [sleeping_place] {place.key!r}"
-        found.append((where, "table", place.table))
+        found.append((f"{where} field 'table'", "table", place.table))
         if place.needs:
-            found.append((where, "item", place.needs))
+            found.append((f"{where} field 'needs'", "item", place.needs))
     return found
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from expedition.rules.character import Character
+from expedition.rules.character import Attr, Character
 from expedition.rules.context import Context
 from expedition.rules.decisions import Choice, Decision, Resolution
 from expedition.rules.errors import InvalidAction
 from expedition.rules.events import Event
-from expedition.rules.magic import BackgroundDef, ClassDef, GodDef, Kit, SchoolDef
+from expedition.rules.magic import BackgroundDef, ClassDef, GodDef, Kit, PrayerDef, SchoolDef, SpellDef
 from expedition.rules.magic import Choice as Pick
 from expedition.rules.progression import change_proficiency, gain_trait, learn_skill
 from expedition.rules.skills import Skill, Trait
@@ -25,12 +25,21 @@ class ClassOptions:
         backgrounds: Warrior and thief backgrounds by key.
         schools: Wizard schools by key.
         gods: Cleric gods by key.
+        spells: Every spell by key, for the names a wizard picks from.
+        prayers: Every prayer by key; the basic ones are open to every cleric.
     """
 
     classes: Mapping[str, ClassDef] = field(default_factory=dict)
     backgrounds: Mapping[str, BackgroundDef] = field(default_factory=dict)
     schools: Mapping[str, SchoolDef] = field(default_factory=dict)
     gods: Mapping[str, GodDef] = field(default_factory=dict)
+    spells: Mapping[str, SpellDef] = field(default_factory=dict)
+    prayers: Mapping[str, PrayerDef] = field(default_factory=dict)
+
+    def prayer_pool(self, god: GodDef) -> list[str]:
+        """The prayers a cleric of `god` may write down: the basic ones, then the god's own (§11.2)."""
+        basic = [key for key, prayer in self.prayers.items() if prayer.basic]
+        return basic + [key for key in god.prayers if key not in basic]
 
     def sub_choices(self, klass: ClassDef) -> list[tuple[str, str]]:
         """(key, name) of the backgrounds, schools or gods `klass` chooses among."""
@@ -50,12 +59,16 @@ class Calling:
         choice: The background, school or god.
         maneuvers: Maneuver keys learned.
         kit: The starting kit of the choice.
+        spells: Spells a wizard wrote down (§11.1).
+        prayers: Prayers a cleric wrote down (§11.2).
     """
 
     class_key: str
     choice: str
     maneuvers: tuple[str, ...]
     kit: Kit
+    spells: tuple[str, ...] = ()
+    prayers: tuple[str, ...] = ()
 
 
 def choose_calling(
@@ -96,13 +109,21 @@ def choose_calling(
     traits: set[Trait] = set(klass.traits)
     skills: list[Skill] = sorted(klass.skills)
     maneuvers: list[str] = []
+    spells: list[str] = []
+    prayers: list[str] = []
     kit: Kit
     if klass.choice is Pick.SCHOOL:
-        kit = options.schools[choice].kit
+        school = options.schools[choice]
+        kit = school.kit
+        names = {key: spell.name for key, spell in options.spells.items()}
+        spells = yield from _write_down(character, "spell", list(school.spells), names, Attr.INT, "§11.1")
     elif klass.choice is Pick.GOD:
         god = options.gods[choice]
         kit = god.kit
         skills += sorted(god.skills)
+        names = {key: prayer.name for key, prayer in options.prayers.items()}
+        pool = options.prayer_pool(god)
+        prayers = yield from _write_down(character, "prayer", pool, names, Attr.PRE, "§11.2")
     else:
         background = options.backgrounds[choice]
         kit = background.kit
@@ -127,14 +148,49 @@ def choose_calling(
             class_key=class_key,
             choice=choice,
             maneuvers=tuple(maneuvers),
+            spells=tuple(spells),
+            prayers=tuple(prayers),
         )
     )
+    magic = character.magic
+    magic.calling = choice
+    magic.maneuvers = list(maneuvers)
+    magic.known_spells = list(spells)
+    magic.known_prayers = list(prayers)
     change_proficiency(ctx, character, klass.proficiency, 1, creation=True, rule="§5.7")
     for trait in sorted(traits):
         gain_trait(ctx, character, trait, rule="§5.7")
     for skill in skills:
         learn_skill(ctx, character, skill, rule="§5.7")
-    return Calling(class_key, choice, tuple(maneuvers), kit)
+    return Calling(class_key, choice, tuple(maneuvers), kit, tuple(spells), tuple(prayers))
+
+
+def _write_down(
+    character: Character, kind: str, pool: list[str], names: Mapping[str, str], attr: Attr, rule: str
+) -> Resolution[list[str]]:
+    """Ask for as many spells or prayers as the attribute's score, one at a time, from `pool`.
+
+    A wizard writes down spells equal to their INT score from the school's list (§11.1), a cleric
+    prayers equal to their PRE score from the basic list and the god's (§11.2).
+    """
+    picked: list[str] = []
+    left = list(pool)
+    wanted = min(character[attr].score, len(left))
+    while len(picked) < wanted:
+        key = yield Decision(
+            kind=kind,
+            owner=character.id,
+            prompt=(
+                f"{character.name}: write down which {kind}? ({len(picked) + 1} of {wanted}, "
+                f"one per point of {attr.value} score)"
+            ),
+            choices=tuple(Choice(k, names.get(k, k.replace("_", " ").capitalize())) for k in left),
+            default=left[0],
+            rule=rule,
+        )
+        picked.append(key)
+        left.remove(key)
+    return picked
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,9 +202,13 @@ class ClassChosen(Event):
         class_key: The class.
         choice: The background, school or god.
         maneuvers: Maneuvers learned.
+        spells: Spells written down (a wizard, §11.1).
+        prayers: Prayers written down (a cleric, §11.2).
     """
 
     character: str
     class_key: str
     choice: str
     maneuvers: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    prayers: tuple[str, ...] = ()

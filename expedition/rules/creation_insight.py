@@ -6,7 +6,7 @@ from expedition.rules.character import Attr, Character
 from expedition.rules.context import Context
 from expedition.rules.decisions import Choice, Decision, Resolution
 from expedition.rules.insight import INSIGHT_COSTS, InsightSpend, SpendKind, can_spend, spend_insight
-from expedition.rules.skills import Skill
+from expedition.rules.skills import BASIC, Skill
 
 KEEP = "keep"
 """The answer that keeps the remaining insight for later."""
@@ -41,7 +41,12 @@ def spend_options(character: Character) -> list[tuple[str, str, InsightSpend]]:
              InsightSpend(SpendKind.RAISE_PROFICIENCY, attr=attr))
         )  # fmt: skip
     for skill in Skill:
+        if skill in character.skills:
+            continue  # learning it again means its advanced skill, offered under that name
         words = skill.value.replace("_", " ")
+        basic = BASIC.get(skill)
+        if basic is not None and basic in character.skills:
+            words += f" (replaces {basic.value.replace('_', ' ')})"
         candidates.append(
             (f"learn_skill:{skill.value}", f"Learn {words}", InsightSpend(SpendKind.LEARN_SKILL, skill=skill))
         )

@@ -68,10 +68,11 @@ def prepare_magic(ctx: Context, state: CampaignState) -> None:
     """Ready everyone's magic as an expedition begins (§11.1, §11.2, §5.7).
 
     Copies the calling and maneuvers from the creation sheet when the character has none yet;
-    fills the known lists (house: creation does not pick spells yet, so the first INT- or
-    PRE-score entries of the school's or basic-plus-god's list); memorises the first known ones
-    when nothing is memorised; clears forgotten spells and exhausted prayers (the interlude gave
-    time to study and rest), the mishap count and the desperate plea.
+    fills empty known lists (only characters saved before creation asked for spells and prayers:
+    the first INT- or PRE-score entries of the school's or basic-plus-god's list, house);
+    memorises the first known ones when nothing is memorised; clears forgotten spells and
+    exhausted prayers (the interlude gave time to study and rest), the mishap count and the
+    desperate plea.
     """
     world = ctx.world
     for member in state.party:

@@ -164,8 +164,10 @@ def _order(item: Item) -> tuple[int, int]:
         return 0, -(defn.capacity or defn.liquid_capacity)
     if defn.is_armour:
         return 1, 0
-    if defn.is_shield or defn.attack is not None:
-        return 2, 0
+    if defn.attack is not None and not defn.is_shield:
+        return 2, 0  # weapons before shields: a two-handed weapon is wielded even if a shield came first
+    if defn.is_shield:
+        return 2, 1
     return 3, 0
 
 

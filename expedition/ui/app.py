@@ -72,9 +72,12 @@ class ExpeditionApp(App[None]):
     ]
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("c,f2", "compendium", "Compendium", key_display="c"),
+        Binding("c", "compendium", "Compendium", key_display="c"),
+        # F2 goes first (priority), so the compendium opens over dialogs and the hand-over cover too,
+        # which otherwise keep app keys from the screens below them; no text box uses F2.
+        Binding("f2", "compendium", "Compendium", show=False, priority=True),
     ]
-    """App-wide keys: they work on every screen unless a text box takes the key."""
+    """App-wide keys: they work on every screen unless a text box takes the key (F2 works everywhere)."""
 
     def __init__(
         self,

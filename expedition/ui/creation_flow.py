@@ -11,24 +11,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from expedition.content.catalog import Catalog
-from expedition.rules.calling import ClassChosen, ClassOptions
+from expedition.rules.calling import ClassChosen
 from expedition.rules.character import Character
 from expedition.rules.context import Context
 from expedition.rules.creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
 from expedition.rules.decisions import Decision
 from expedition.rules.dice import SeededDice
 from expedition.rules.errors import InvalidAction
+from expedition.rules.interlude import HOUSE_DEFAULT_SIZE
 from expedition.rules.items import Category, Item, ItemDef
 from expedition.rules.lifepath import LifePathRolled, LifePathTable
 from expedition.rules.outfitting import PRICE_DICE, PriceBook, buy, price_of
 from expedition.rules.party import Party
 from expedition.ui.widgets.sheet_text import SheetLines
 
-START_SIZE = 3
-"""Size of the settlement where the party shops before its first expedition (a Fief).
+START_SIZE = HOUSE_DEFAULT_SIZE
+"""Size of the settlement where the party shops before its first expedition: Blacksalt's size.
 
-The content names no size for Blacksalt, the starting town; §7.2 lets the GM decide what is in
-stock, so the starting shop sells every category a Fief can stock, without availability rolls."""
+The content names no size for Blacksalt, the starting town, so it is the house default the
+interlude also uses (a Fief). §7.2 lets the GM decide what is in stock, so the starting shop
+sells every category that size can stock, without availability rolls."""
 
 
 def creation_options(catalog: Catalog) -> CreationOptions:
@@ -36,7 +38,7 @@ def creation_options(catalog: Catalog) -> CreationOptions:
     book = catalog.classes
     return CreationOptions(
         lifepath={table.key: table for table in catalog.lifepath.tables},
-        classes=ClassOptions(book.classes, book.backgrounds, book.schools, book.gods),
+        classes=book.class_options(),
         items=dict(catalog.equipment.all),
     )
 
@@ -178,6 +180,7 @@ class CreationFlow:
             career=rows.get("career"),
             tragedy=rows.get("tragedy"),
             burden=rows.get("burden"),
+            feature=rows.get("features"),
         )
 
     def wares(self) -> list[Ware]:

@@ -14,7 +14,8 @@ def lines_for(sheet: CreationSheet | None, catalog: Catalog | None) -> SheetLine
         return SheetLines()
     if catalog is None:
         return SheetLines(sheet.class_key or None, sheet.choice or None, sheet.infancy or None,
-                          sheet.career or None, sheet.tragedy or None, sheet.burden or None)  # fmt: skip
+                          sheet.career or None, sheet.tragedy or None, sheet.burden or None,
+                          sheet.feature or None)  # fmt: skip
     book = catalog.classes
     klass = book.classes.get(sheet.class_key)
     choice = next(
@@ -42,4 +43,5 @@ def lines_for(sheet: CreationSheet | None, catalog: Catalog | None) -> SheetLine
         career=row("career", sheet.career),
         tragedy=row("tragedy", sheet.tragedy),
         burden=row("burden", sheet.burden),
+        feature=row("features", sheet.feature),
     )

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,3 +64,81 @@ def test_broken_copy_lists_every_problem_across_files_section_16(tmp_path: Path)
     assert "glossary.toml: not valid TOML" in text
     assert "names the item 'unusual_glasses', which no content file defines" in text
     assert len(lines) >= 4
+
+
+def test_one_broken_copy_names_every_kind_of_fault_at_once_section_5_7(tmp_path: Path) -> None:
+    """§5.7: one copy of classes.toml broken five ways gives five readable problems, each located.
+
+    The five kinds the loader must catch: an unknown key, a wrong type, an attack that does not
+    parse, a kit naming an item nobody defines, and a dice expression that does not parse.
+    """
+    broken = tmp_path / "assets"
+    shutil.copytree(ASSETS, broken)
+    classes = broken / "classes.toml"
+    text = classes.read_text(encoding="utf-8")
+    for old, new in [
+        # an unknown key and a wrong type in the Footman's Turtle
+        (
+            'key = "turtle"\nname = "Turtle"\nactions = 2',
+            'key = "turtle"\nname = "Turtle"\nactions = "two"\ncolour = "red"',
+        ),
+        # an attack that does not parse (Q is no flag)
+        ('attack = "STR 1"', 'attack = "STR 1Q"'),
+        # a kit naming an item no content file defines
+        ('{ item = "spear" }', '{ item = "speer" }'),
+        # a dice expression that does not parse
+        ('traits = ["hardened"]\nsilver = "2d6"', 'traits = ["hardened"]\nsilver = "2d"'),
+    ]:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    classes.write_text(text, encoding="utf-8")
+
+    with pytest.raises(ContentError) as raised:
+        load_catalog(broken)
+    report = [str(problem) for problem in raised.value.problems]
+    expected = [
+        "classes.toml [background.footman.maneuver] 'turtle' field 'colour': unknown field",
+        "classes.toml [background.footman.maneuver] 'turtle' field 'actions': expected an integer, got str",
+        "classes.toml [background.gladiator.maneuver] 'bash' field 'attack': 'STR 1Q' does not parse",
+        "classes.toml [background] 'footman' field 'kit': names the item 'speer', which no content file",
+        "classes.toml [background] 'footman' field 'silver': '2d' does not parse",
+    ]
+    for fault in expected:
+        assert any(line.startswith(fault) for line in report), f"{fault!r} not in:\n" + "\n".join(report)
+    assert len(report) == len(expected), report
+    # The exception's own message lists them all, one per line, for a person to read.
+    message = str(raised.value)
+    assert message.startswith("5 problem(s) in the game content:")
+    assert all(f"  - {line}" in message for line in report)
+
+
+def _house_tables(value: Any, where: str) -> list[tuple[str, dict[str, Any]]]:
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(value, dict):
+        if value.get("house") is True:
+            found.append((where, value))
+        for key, inner in value.items():
+            found += _house_tables(inner, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += _house_tables(inner, f"{where}[{index}]")
+    return found
+
+
+def test_every_house_entry_in_every_file_says_why_section_16() -> None:
+    """§16: content we invented carries house = true and a short reason, in every asset file."""
+    house: list[tuple[str, dict[str, Any]]] = []
+    for path in sorted(ASSETS.rglob("*.toml")):
+        house += _house_tables(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
+    assert len(house) > 50
+    missing = [where for where, table in house if not str(table.get("why", "")).strip()]
+    assert missing == []
+
+
+def test_attribution_credits_the_book_and_lists_our_changes_section_1() -> None:
+    """§1: ATTRIBUTION.md names the book, its author and licence, and what we changed or invented."""
+    text = (ASSETS / "ATTRIBUTION.md").read_text(encoding="utf-8")
+    for fact in ("Dead Weight", "Pedro Medeiros", "CC BY 4.0", "creativecommons.org/licenses/by/4.0"):
+        assert fact in text, fact
+    assert "## What we changed" in text and "## What we invented" in text
+    assert "house = true" in text

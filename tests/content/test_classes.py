@@ -184,9 +184,9 @@ def test_miracle_table_covers_1_to_6() -> None:
 def test_references_name_kit_items_and_summoned_enemies() -> None:
     """§5.7: kits name item keys and mishaps name enemies, for the catalog to check across domains."""
     found = references(_book())
-    assert ("classes.toml background 'gladiator' kit", "item", "small_wooden_shield") in found
-    assert ("classes.toml god 'kaal_rafir' kit", "item", "diseased_staff") in found
-    assert ("magic.toml prayer 'swarm'", "enemy", "swarm_of_insects") in found
+    assert ("classes.toml [background] 'gladiator' field 'kit'", "item", "small_wooden_shield") in found
+    assert ("classes.toml [god] 'kaal_rafir' field 'kit'", "item", "diseased_staff") in found
+    assert ("magic.toml [prayer] 'swarm' field 'summons'", "enemy", "swarm_of_insects") in found
     assert {kind for _, kind, _ in found} == {"item", "enemy"}
 
 
@@ -266,3 +266,19 @@ def test_missing_files_are_reported_not_raised(tmp_path: Path) -> None:
     book = load_classes(tmp_path, problems)
     assert {problem.file for problem in problems} == {"classes.toml", "magic.toml"}
     assert book.classes == {} and book.spells == {}
+
+
+def test_every_god_has_domains_a_sacrifice_a_kit_and_prayers_section_5_7_4() -> None:
+    """§5.7.4: the five gods with their domains, kits, sacrifices and own prayer lists."""
+    gods = _book().gods
+    assert {key: god.domains for key, god in gods.items()} == {
+        "goshkalon": ("laughter",),
+        "cador": ("death", "order"),
+        "yulak": ("purity", "fire", "punishment"),
+        "akhzu": ("nature", "chimeras"),
+        "kaal_rafir": ("plague", "disease"),
+    }
+    for god in gods.values():
+        assert god.sacrifice.strip() and god.kit.items and god.prayers, god.key
+    assert "2 rations" in gods["akhzu"].sacrifice
+    assert "2 wounds" in gods["yulak"].sacrifice

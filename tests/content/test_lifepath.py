@@ -89,7 +89,7 @@ def test_compendium_lists_one_table_entry_per_table_with_every_row() -> None:
 def test_references_name_the_items_rows_give() -> None:
     """§5.6 row 3: the glasses are an item the catalog must know."""
     assert references(load_lifepath(ASSETS, [])) == [
-        ("lifepath.toml [features] 'unusual_glasses'", "item", "unusual_glasses")
+        ("lifepath.toml [features] 'unusual_glasses' field 'effects'", "item", "unusual_glasses")
     ]
 
 

@@ -77,7 +77,7 @@ def test_every_sleeping_place_names_a_shipped_table(settlements: Settlements) ->
     refs = references(settlements)
     assert {key for _, kind, key in refs if kind == "table"} <= set(tables.keys())
     assert all(str(tables[key].dice) == "2d6" for _, kind, key in refs if kind == "table")
-    assert ("settlements.toml [sleeping_place] 'camp'", "item", "camping_supplies") in refs
+    assert ("settlements.toml [sleeping_place] 'camp' field 'needs'", "item", "camping_supplies") in refs
     inn = next(p for p in settlements.sleeping_places if p.key == "inn")
     assert (inn.sizes, inn.cost) == ((3, 4, 5), 1)
 

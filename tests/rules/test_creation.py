@@ -1,4 +1,4 @@
-"""Tests for character creation (§5.1): life path, rerolls, class, trappings, silver, insight, shopping."""
+"""Tests for rules/creation.py: making a party (§5.1): life path, rerolls, class, trappings, insight."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from expedition.rules.creation import (
 )
 from expedition.rules.decisions import GM, Decision, Resolution, resolve, resolve_default
 from expedition.rules.dice import DiceExpr, ScriptedDice, SeededDice
-from expedition.rules.errors import IllegalAction, InvalidAction
+from expedition.rules.errors import InvalidAction
 from expedition.rules.events import DiceRolled
 from expedition.rules.inventory import BACK, LEFT_HAND, RIGHT_HAND, TORSO, WAIST
 from expedition.rules.items import ArmourSlot, Category, Item, ItemDef, Light, Tag
@@ -31,7 +31,6 @@ from expedition.rules.lifepath import (
     Silver,
 )
 from expedition.rules.magic import BackgroundDef, ClassDef, Kit, KitItem, ManeuverDef
-from expedition.rules.outfitting import PriceBook, StartingPriceRolled, buy, verify_sell
 from expedition.rules.party import Party
 from expedition.rules.skills import Skill, Trait
 from expedition.rules.trappings import ItemStashed
@@ -327,36 +326,6 @@ def test_same_seed_gives_the_same_party(players: int) -> None:
 
 @pytest.mark.parametrize("count", [0, 5])
 def test_party_size_is_one_to_four(count: int) -> None:
-    """DESIGN: a party of 1–4 adventurers."""
+    """§5.1, DESIGN: a party has 1–4 adventurers; none or five is refused."""
     with pytest.raises(InvalidAction, match="1 to 4"):
         resolve_default(create_party(Context(SeededDice(1)), [CharacterSpec("p1")] * count, options()))
-
-
-def test_buying_rolls_each_price_once_and_pays_from_the_purse() -> None:
-    """§5.1 step 6, §7.2: the price is rolled once per item per interlude; silver pays for it."""
-    ctx = Context(ScriptedDice([4]))
-    party = Party(silver=10)
-    book = PriceBook()
-    first = buy(ctx, party, ITEMS["rope"], book)
-    buy(ctx, party, ITEMS["rope"], book)
-    assert party.silver == 2 and book.prices == {"rope": 4}
-    assert len([e for e in ctx.events if isinstance(e, StartingPriceRolled)]) == 1
-    assert first in party.stash and len(party.stash) == 2
-    with pytest.raises(IllegalAction, match="costs 4 silver; the party has 2"):
-        buy(ctx, party, ITEMS["rope"], book)
-
-
-def test_exotic_price_dice_and_a_buyer_carries_the_item() -> None:
-    """§7.2: exotic items cost 10 × 4d6; a buyer puts the item where it fits."""
-    ctx = Context(ScriptedDice([1, 1, 1, 2]))
-    party = Party(silver=60)
-    ada = Character(id="ada", name="Ada")
-    item = buy(ctx, party, ITEMS["relic"], PriceBook(), buyer=ada)
-    assert party.silver == 10 and item in ada.items and item.place in (LEFT_HAND, RIGHT_HAND)
-
-
-def test_nothing_is_sold_before_the_first_expedition() -> None:
-    """§5.1 step 6: no selling before the first mission."""
-    with pytest.raises(IllegalAction):
-        verify_sell(first_expedition_done=False)
-    verify_sell(first_expedition_done=True)

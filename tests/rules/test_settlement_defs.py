@@ -1,4 +1,4 @@
-"""Tests for settlement definitions: shop stock notation (§7.2) and sizes (§10.4.2)."""
+"""Tests for rules/settlement_defs.py: shop stock notation (§7.2) and settlement sizes (§10.4.2)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ def test_availability_reads_risk_dice_always_and_never(text: str, expected: Avai
 
 
 def test_availability_rejects_anything_else() -> None:
+    """§7.2: only "always", "never" or at least one risk die is stock notation."""
     with pytest.raises(NotationError, match="always"):
         parse_availability("sometimes")
     with pytest.raises(NotationError):
@@ -32,6 +33,7 @@ def test_availability_rejects_anything_else() -> None:
 
 
 def test_never_is_neither_always_nor_rolled() -> None:
+    """§7.2: "—" in the availability table (never sold) is neither always in stock nor rolled."""
     assert Availability().never
     assert not Availability(risk_dice=1).never
     assert not Availability(always=True).never

@@ -51,6 +51,17 @@ async def test_typing_in_the_search_box_narrows_the_list() -> None:
         assert counts[:3] == ["All (2)", "item (1)", "weapon (0)"]
 
 
+async def test_slash_in_the_search_box_is_the_search_key_not_part_of_the_words() -> None:
+    """The footer offers "/ Search"; a player who presses it while the box has focus still finds things."""
+    app = make_app(SMALL_ENTRIES, start="compendium")
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.press("slash", *"rope")
+        screen = app.screen
+        assert isinstance(screen, CompendiumScreen)
+        assert screen.query_one("#compendium-search", Input).value == "rope"
+        assert [e.name for e in screen.listed] == ["Rope"]
+
+
 async def test_search_with_no_match_says_so() -> None:
     app = make_app(SMALL_ENTRIES, start="compendium")
     async with app.run_test(size=EXPEDITION_SIZE) as pilot:

@@ -198,6 +198,10 @@ class CompendiumScreen(Screen[None]):
 
     @on(Input.Changed, "#compendium-search")
     def _search_changed(self, event: Input.Changed) -> None:
+        if event.value.startswith("/"):
+            # "/" means "search" everywhere else on this screen; typed into the box it is that key too.
+            event.input.value = event.value.lstrip("/")
+            return
         self.search_text = event.value
 
     @on(Input.Submitted, "#compendium-search")

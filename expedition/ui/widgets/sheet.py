@@ -34,7 +34,7 @@ _STATUS = {
 
 
 def identity(character: Character, lines: SheetLines) -> Table:
-    """Class, background, infancy, career, tragedy and burden, two to a row."""
+    """Class, background, infancy, career, tragedy, burden and feature, two to a row."""
     table = Table.grid(padding=(0, 1))
     for _ in range(2):
         table.add_column(style="bold", no_wrap=True)
@@ -43,6 +43,7 @@ def identity(character: Character, lines: SheetLines) -> Table:
     table.add_row("Class:", lines.class_name or NONE, "Background:", lines.background or NONE)
     table.add_row("Infancy:", lines.infancy or NONE, "Career:", lines.career or NONE)
     table.add_row("Tragedy:", lines.tragedy or NONE, "Burden:", burden or NONE)
+    table.add_row("Feature:", lines.feature or NONE, "", "")
     return table
 
 
@@ -74,7 +75,7 @@ def afflictions(character: Character) -> Table:
 
 
 def listing(character: Character) -> RenderableType:
-    """Skills, special traits and traumas, under their headings."""
+    """Skills, special traits and traumas, then the spells, prayers and maneuvers the character knows."""
     parts: list[RenderableType] = []
     for heading, values in (
         ("Skills", names(character.skills)),
@@ -83,6 +84,15 @@ def listing(character: Character) -> RenderableType:
     ):
         parts.append(Text(heading, style="bold underline"))
         parts.extend(Text(f"• {value}") for value in values or [NONE])
+    magic = character.magic
+    for heading, known, ready in (
+        ("Spells (✦ memorised)", magic.known_spells, magic.memorised_spells),
+        ("Prayers (✦ memorised)", magic.known_prayers, magic.memorised_prayers),
+        ("Maneuvers", magic.maneuvers, []),
+    ):
+        if known:
+            parts.append(Text(heading, style="bold underline"))
+            parts.extend(Text(f"{'✦' if key in ready else '•'} {pretty(key)}") for key in sorted(known))
     return Group(*parts)
 
 

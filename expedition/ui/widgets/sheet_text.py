@@ -71,6 +71,7 @@ class SheetLines:
         career: The previous career (§5.3).
         tragedy: The tragedy (§5.4).
         burden: The burden (§5.5); the character's burden key is shown when this is None.
+        feature: The feature (§5.6).
     """
 
     class_name: str | None = None
@@ -79,6 +80,7 @@ class SheetLines:
     career: str | None = None
     tragedy: str | None = None
     burden: str | None = None
+    feature: str | None = None
 
 
 def pretty(key: str) -> str:
