@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from expedition.rules.actions import Action
 from expedition.rules.camp import (
     AmbushResult,
     CampAmbushed,
     CampBroken,
     FireLit,
     ambush_dice,
-    ambush_odds,
     camp_of,
     current_camp,
-    pool_parts,
-    pool_size,
-    start_camp,
 )
 from expedition.rules.camp_actions import (
     BreakCamp,
@@ -34,118 +25,36 @@ from expedition.rules.camp_actions import (
     UseCampItem,
     WellDeservedRest,
 )
-from expedition.rules.camp_options import camp_options
 from expedition.rules.camp_state import CampPlace
-from expedition.rules.campaign import CampaignState, Phase, Player, new_campaign
+from expedition.rules.campaign import Phase, Player, new_campaign
 from expedition.rules.character import Attr, Character
 from expedition.rules.conditions import Affliction, Trauma
 from expedition.rules.context import Context
 from expedition.rules.decisions import answers, resolve
 from expedition.rules.dice import ScriptedDice, SeededDice
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.dungeon_map import Dungeon, Encounter, EncounterRow, Level, Room
 from expedition.rules.enemies import Archetype, Behaviour, EnemyAction, EnemyDef, EnemyGroup, EnemyTag
 from expedition.rules.errors import IllegalAction
-from expedition.rules.expedition import start_expedition
 from expedition.rules.exploration import SetUpCamp
-from expedition.rules.items import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
 from expedition.rules.notation import parse_attack
-from expedition.rules.odds import risk_odds
 from expedition.rules.party import CreationSheet
-from expedition.rules.places import LEFT_HAND, TORSO
 from expedition.rules.skills import Skill, Trait
-from expedition.rules.turns import apply, legal_actions, verify
-
-CAMP = frozenset({Tag.CAMP})
-SUPPLIES = ItemDef(key="camping_supplies", name="Camping supplies", tags=CAMP)
-FIREWOOD = ItemDef(key="firewood", name="Firewood", tags=CAMP)
-RATION = ItemDef(key="ration", name="Ration", tags=frozenset({Tag.SLOW, Tag.CAMP}))
-SPECIAL = ItemDef(key="special_ration", name="Special ration", tags=CAMP)
-MEDICAL = ItemDef(key="medical_supply", name="Medical supply", tags=CAMP, pack=2)
-SEWING = ItemDef(key="sewing_tools", name="Sewing tools", tags=CAMP, usage=8)
-GAMBESON = ItemDef(
-    key="gambeson", name="Gambeson", armour=(3,), armour_type=ArmourType.LIGHT, armour_slot=ArmourSlot.BODY
+from expedition.rules.turns import apply, verify
+from tests.rules.camp_helpers import (
+    FIREWOOD,
+    GAMBESON,
+    MEDICAL,
+    RATION,
+    SEWING,
+    SPECIAL,
+    SUPPLIES,
+    camp_with,
+    give,
+    make_state,
+    pool,
+    run,
 )
-LAMP = ItemDef(key="lamp", name="Lamp", tags=frozenset({Tag.QUICK}), light=Light.NEARBY)
-TILES = ["#" * 12, *["#" + "." * 10 + "#"] * 6, "#" * 12]
-
-
-def make_dungeon(*, encounter: bool = False) -> Dungeon:
-    level = Level(
-        depth=1,
-        width=12,
-        height=8,
-        tiles=list(TILES),
-        rooms=[Room(0, 1, 1, 10, 6, name="Refuge")],
-        encounters=[Encounter(0, ("ghoul",), name="Ghouls")] if encounter else [],
-        arrival=(1, 1),
-    )
-    return Dungeon(
-        key="tomb",
-        name="Tomb",
-        seed=0,
-        theme="undead",
-        danger=0,
-        levels=[level],
-        doom=(DoomThreshold(3, "rats", "Rats."), DoomThreshold(6, "end", "The end.")),
-        doom_size=6,
-        wandering=(EncounterRow(1, "Crawlers", ("crawler",)), EncounterRow(2, "Ghouls", ("ghoul", "ghoul"))),
-        entrance=(2, 1),
-    )
-
-
-def make_state(*, encounter: bool = False) -> CampaignState:
-    party = [Character("wren", "Wren", owner="ann"), Character("moss", "Moss", owner="ann")]
-    for member in party:
-        for attr in Attr:
-            member[attr].score = 2
-    state = new_campaign(7, party, [Player("ann", "Ann")])
-    start_expedition(Context(ScriptedDice([])), state, make_dungeon(encounter=encounter))
-    lamp = give(state, "wren", LAMP)
-    lamp.place, lamp.lit = LEFT_HAND, True  # an everlasting light: no darkness, no usage rolls
-    return state
-
-
-def give(state: CampaignState, who: str, defn: ItemDef, quantity: int | None = None) -> Item:
-    item = Item.new(state.next_uid, defn, quantity)
-    state.next_uid += 1
-    item.place = TORSO
-    state.character(who).items.append(item)
-    return item
-
-
-def run(state: CampaignState, action: Action, faces: list[int], *keys: str) -> Context:
-    ctx = Context(ScriptedDice(faces))
-    resolve(apply(ctx, state, action), answers(*keys))
-    assert ctx.dice.used == len(faces)  # type: ignore[attr-defined]  # every scripted face was rolled
-    return ctx
-
-
-def camp_with(state: CampaignState, place: CampPlace, *keys: str) -> Context:
-    ctx = Context(ScriptedDice([]))
-    resolve(start_camp(ctx, state, place=place), answers(*keys))
-    return ctx
-
-
-def pool(state: CampaignState) -> int:
-    return current_camp(state).pool
-
 
 # --- setup -------------------------------------------------------------------------------------
-
-
-def test_pool_parts_count_each_modifier_and_never_go_below_zero() -> None:
-    """§10.3, §16 #16: 0 base; dry +1, each supply +1, Survivalist +1, fire +1, long rest +2, filthy −1."""
-    base = CampPlace(dry=False)
-    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=False, long_rest=False)) == 0
-    assert pool_size(pool_parts(CampPlace(), supplies=0, survivalists=0, fire=False, long_rest=False)) == 1
-    assert pool_size(pool_parts(base, supplies=2, survivalists=0, fire=False, long_rest=False)) == 2
-    assert pool_size(pool_parts(base, supplies=0, survivalists=2, fire=False, long_rest=False)) == 2
-    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=True, long_rest=False)) == 1
-    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=False, long_rest=True)) == 2
-    filthy = CampPlace(dry=False, filthy=True)
-    assert pool_size(pool_parts(filthy, supplies=0, survivalists=0, fire=False, long_rest=True)) == 1
-    assert pool_size(pool_parts(filthy, supplies=0, survivalists=0, fire=False, long_rest=False)) == 0
 
 
 def test_set_up_camp_uses_supplies_lights_a_fire_and_takes_a_long_rest() -> None:
@@ -358,17 +267,6 @@ def test_crafting_repairs_two_ap_for_free() -> None:
     assert gambeson.broken == [1] and pool(state) == 0
 
 
-def test_camp_options_list_costs_and_reasons_and_legal_actions_follow_them() -> None:
-    """§10.3: the action list gives each action's cost in camp actions, and why not."""
-    state = make_state()
-    camp_with(state, CampPlace(long_rest=False))
-    options = {o.label: o for o in camp_options(state, "wren")}
-    assert options["Sleep"].cost == 2 and not options["Sleep"].enabled
-    assert options["Keep a lookout"].enabled and options["Break camp"].enabled
-    assert options["Cook some food (feeds 2 a ration)"].reason == "Cooking needs a fire."
-    assert KeepLookout(actor="wren") in legal_actions(state)
-
-
 # --- ambush and breaking camp ------------------------------------------------------------------
 
 
@@ -384,24 +282,6 @@ def test_ambush_dice_count_every_modifier() -> None:
     run(state, Sleep(actor="wren"), [])
     run(state, KeepLookout(actor="wren"), [])
     assert ambush_dice(state, camp) == 5
-
-
-@given(st.integers(min_value=0, max_value=12))
-def test_ambush_odds_are_exact(dice: int) -> None:
-    """§10.3: P(any 6) equals the risk-dice chance; P(two or more 6s) is 1 − (5/6)^n − n/6·(5/6)^(n−1)."""
-    odds = ambush_odds(dice)
-    assert odds.fight == risk_odds(dice)
-    one = dice * Fraction(1, 6) * Fraction(5, 6) ** (dice - 1) if dice else Fraction(0)
-    assert odds.surprised == 1 - Fraction(5, 6) ** dice - one
-    assert odds.safe + odds.fight == 1 and 0 <= odds.surprised <= odds.fight
-
-
-def test_ambush_odds_small_cases() -> None:
-    """§10.3: one die: 1/6 fight, never surprised; two dice: 11/36 fight, 1/36 surprised."""
-    zero = Fraction(0)
-    assert (ambush_odds(0).fight, ambush_odds(0).surprised) == (zero, zero)
-    assert (ambush_odds(1).fight, ambush_odds(1).surprised) == (Fraction(1, 6), zero)
-    assert (ambush_odds(2).fight, ambush_odds(2).surprised) == (Fraction(11, 36), Fraction(1, 36))
 
 
 @pytest.mark.parametrize(("long_rest", "doom"), [(False, 1), (True, 2)])

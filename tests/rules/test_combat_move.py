@@ -31,7 +31,7 @@ def test_a_move_covers_twice_the_available_dex_in_orthogonal_steps() -> None:
 
 
 def test_an_ally_can_be_passed_through_but_not_stood_on() -> None:
-    """House: allies do not block a Move; the mover cannot end on an ally's tile."""
+    """§10.2.2 (house reading): allies do not block a Move; the mover cannot end on an ally's tile."""
     state, combat = _setup("wren", "ash")
     combat.positions.update({"wren": (2, 3), "ash": (3, 3)})
     place(state, (10, 6))
@@ -58,7 +58,7 @@ def test_a_foe_blocks_the_way_and_leaving_its_side_stops_the_move() -> None:
 
 
 def test_the_dead_leave_the_map_so_their_tile_is_free_again() -> None:
-    """House: a fallen adventurer's body does not hold a tile; a foe can step where they fell."""
+    """§10.2.5 (house reading): a fallen adventurer's body holds no tile; a foe may step where they fell."""
     from expedition.rules.character import Status
     from expedition.rules.combat_enemies import enemy_turns
     from expedition.rules.combat_state import CombatPhase

@@ -17,6 +17,7 @@ from tests.rules.test_combat import make_state, rat
 
 def _in_combat(seed: int) -> Session:
     state = make_state("wren", "ash")
+    state.seed = seed  # the saved dice state must belong to the campaign's own seed
     ctx = Context(SeededDice(seed))
     resolve_default(start_combat(ctx, state, [rat(), rat()], ambush=True))
     state.dice = ctx.dice.state()  # type: ignore[attr-defined]
@@ -24,7 +25,7 @@ def _in_combat(seed: int) -> Session:
 
 
 def test_a_fight_in_progress_survives_a_snapshot_round_trip() -> None:
-    """The combat state (foes with their stat blocks, places, turn order) is saved and loaded unchanged."""
+    """§10.2.1: a fight under way (foes with stat blocks, places, turn order) saves and loads unchanged."""
     session = _in_combat(3)
     state = session.state
     again = body_to_state(state_to_body(state))

@@ -1,4 +1,4 @@
-"""Tests for dice: seeded and scripted dice, dice expressions, usage dice and risk dice (§2)."""
+"""Tests for rules/dice.py: seeded and scripted dice, dice expressions, usage dice and risk dice (§2)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.context import Context
 from expedition.rules.dice import (
     SIDES,
     DiceExpr,
@@ -21,7 +20,6 @@ from expedition.rules.dice import (
     risk_triggered,
 )
 from expedition.rules.errors import NotationError, RuleError
-from expedition.rules.events import DiceRolled
 
 LADDER = (20, 12, 10, 8, 6, 4)
 NEXT_STEP = dict(zip(LADDER, (*LADDER[1:], 0), strict=True))
@@ -266,31 +264,6 @@ def test_parse_risk_rejects_other_notation(text: str) -> None:
     """§2: anything else is not risk dice."""
     with pytest.raises(NotationError):
         parse_risk(text)
-
-
-# --- context -----------------------------------------------------------------------------------
-
-
-def test_context_roll_emits_dice_rolled() -> None:
-    """§2: every roll is reported as a DiceRolled event naming who, why and the rule."""
-    ctx = Context(ScriptedDice([3, 5]))
-    faces = ctx.roll(2, 6, who="ada", why="STR test", rule="§3.2")
-    assert faces == (3, 5)
-    assert ctx.events == [DiceRolled(rule="§3.2", who="ada", why="STR test", sides=6, faces=(3, 5))]
-
-
-def test_context_roll_expr_totals_and_logs() -> None:
-    """§2: rolling an expression logs its dice and returns the total."""
-    ctx = Context(ScriptedDice([2, 4]))
-    assert ctx.roll_expr(parse_dice("3 x 2d6"), who="gm", why="price", rule="§7.2") == 18
-    assert ctx.events == [DiceRolled(rule="§7.2", who="gm", why="price", sides=6, faces=(2, 4))]
-
-
-def test_context_roll_of_no_dice_logs_nothing() -> None:
-    """§2: rolling zero dice reports no event."""
-    ctx = Context(ScriptedDice([]))
-    assert ctx.roll(0, 6, who="gm", why="nothing", rule="§2") == ()
-    assert ctx.events == []
 
 
 @given(st.text(alphabet="0123456789 dDx×*+!q²", max_size=16))

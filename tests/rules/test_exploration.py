@@ -5,19 +5,15 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules import inventory
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState, Phase, Player, new_campaign
-from expedition.rules.character import Attr, Character
+from expedition.rules.campaign import Phase
+from expedition.rules.character import Attr
 from expedition.rules.conditions import Affliction
 from expedition.rules.context import Context
-from expedition.rules.decisions import answers, resolve
 from expedition.rules.dice import ScriptedDice
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.dungeon_map import Cache, Door, DoorState, Dungeon, EncounterRow, Level, Room, Trap
+from expedition.rules.dungeon_map import DoorState
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Note
-from expedition.rules.expedition import start_expedition
-from expedition.rules.expedition_turn import DarknessEndured, WanderingMonstersComing
+from expedition.rules.expedition_turn import WanderingMonstersComing
 from expedition.rules.exploration import (
     Descend,
     DisarmTrap,
@@ -30,91 +26,11 @@ from expedition.rules.exploration import (
     Step,
     UseItem,
 )
-from expedition.rules.exploration_options import available_actions
-from expedition.rules.items import Item, ItemDef, Light, Tag
+from expedition.rules.items import Item
 from expedition.rules.skills import Skill
 from expedition.rules.traps import TrapSprung
 from expedition.rules.turns import apply, can, verify
-
-TILES_1 = [
-    "##########",
-    "#....#...#",
-    "#....+...#",
-    "#X...#..>#",
-    "##########",
-]
-TILES_2 = [
-    "#####",
-    "#<..#",
-    "#####",
-]
-LANTERN = ItemDef(
-    key="lantern", name="Lantern", tags=frozenset({Tag.QUICK, Tag.SLOW}), usage=8, light=Light.NEARBY
-)
-POLE = ItemDef(key="three_meter_pole", name="3 meter pole", tags=frozenset({Tag.EQUIPMENT}))
-ROPE = ItemDef(key="rope", name="Rope")
-
-
-def make_dungeon(door: DoorState = DoorState.CLOSED) -> Dungeon:
-    level1 = Level(
-        depth=1,
-        width=10,
-        height=5,
-        tiles=list(TILES_1),
-        rooms=[Room(0, 1, 1, 4, 3, name="Entrance", entrance=True), Room(1, 6, 1, 3, 3, name="Crypt")],
-        doors={(5, 2): Door((5, 2), door, rooms=(0, 1))},
-        traps=[Trap((7, 2), 1, "spikes", "Spiked flagstones", test="DEX", attack="DEX 2", disarm="DEX")],
-        caches=[Cache((8, 1), 1, silver=12, items=("rope",))],
-        stairs_down=(8, 3),
-        exit=(1, 3),
-        arrival=(1, 3),
-    )
-    level2 = Level(
-        depth=2, width=5, height=3, tiles=list(TILES_2), rooms=[Room(0, 1, 1, 3, 1)], stairs_up=(1, 1)
-    )
-    return Dungeon(
-        key="tomb",
-        name="Tomb",
-        seed=0,
-        theme="undead",
-        danger=0,
-        levels=[level1, level2],
-        doom=(DoomThreshold(2, "rats", "Rats."), DoomThreshold(4, "collapse", "Collapse.")),
-        doom_size=4,
-        wandering=(EncounterRow(1, "Crawlers", ("crawler",)), EncounterRow(2, "Ghouls", ("ghoul",))),
-        entrance=(2, 2),
-    )
-
-
-def make_state(*, lit: bool = True, skills: frozenset[Skill] = frozenset()) -> CampaignState:
-    wren = Character("wren", "Wren", owner="ann", skills=set(skills))
-    for attr in Attr:
-        wren[attr].score = 2
-    state = new_campaign(7, [wren], [Player("ann", "Ann")])
-    ctx = Context(ScriptedDice([]))
-    start_expedition(ctx, state, make_dungeon(), items={"rope": ROPE})
-    bag = inventory.put
-    if lit:
-        lantern = Item.new(100, LANTERN)
-        bag(ctx, wren, lantern, inventory.LEFT_HAND)
-        inventory.light(ctx, wren, lantern)
-    return state
-
-
-def run(state: CampaignState, action: Action, faces: list[int], *keys: str) -> Context:
-    ctx = Context(ScriptedDice(faces))
-    resolve(apply(ctx, state, action), answers(*keys))
-    assert ctx.dice.used == len(faces)  # type: ignore[attr-defined]  # every scripted face was rolled
-    return ctx
-
-
-def test_start_puts_the_party_at_the_entrance_in_exploration_with_the_dungeons_doom() -> None:
-    """§10, §9.2: the dungeon becomes the location with its own doom tracker; decay starts empty."""
-    state = make_state()
-    assert state.phase is Phase.EXPLORATION and state.location == "tomb"
-    assert state.expedition is not None and state.expedition.position == (2, 2)
-    assert state.here.doom.size == 4 and [t.key for t in state.here.doom.thresholds] == ["rats", "collapse"]
-    assert (2, 2) in state.expedition.seen[1]
+from tests.rules.exploration_helpers import LANTERN, POLE, make_state, run, to_crypt
 
 
 def test_stepping_inside_a_room_is_free_and_entering_another_area_costs_one_turn() -> None:
@@ -183,11 +99,6 @@ def test_look_for_traps_needs_infiltration_or_a_pole_and_a_plan() -> None:
     assert can(state, LookForTraps(actor="wren", plan="prod the floor"))
 
 
-def _to_crypt(state: CampaignState) -> None:
-    for _ in range(4):
-        run(state, Step(direction="east"), [])
-
-
 def test_look_for_traps_success_finds_great_success_disarms_critical_failure_springs() -> None:
     """§10.1: INT test; success finds traps, great success disarms them, critical failure springs them."""
     for faces, found, disarmed, sprung in (
@@ -197,7 +108,7 @@ def test_look_for_traps_success_finds_great_success_disarms_critical_failure_spr
         ([2, 3], False, False, False),
     ):
         state = make_state(skills=frozenset({Skill.INFILTRATION}))
-        _to_crypt(state)
+        to_crypt(state)
         run(state, LookForTraps(actor="wren"), faces)
         assert state.expedition is not None
         trap = state.expedition.level.traps[0]
@@ -210,7 +121,7 @@ def test_a_successful_look_where_no_trap_hides_says_so() -> None:
     state = make_state(skills=frozenset({Skill.INFILTRATION}))
     ctx = run(state, LookForTraps(actor="wren"), [5, 3])  # in the hall, where no trap is set
     assert any(isinstance(e, Note) and "no hidden trap" in e.text for e in ctx.events)
-    _to_crypt(state)
+    to_crypt(state)
     ctx = run(state, LookForTraps(actor="wren"), [5, 3])
     assert not any(isinstance(e, Note) and "no hidden trap" in e.text for e in ctx.events)
 
@@ -218,7 +129,7 @@ def test_a_successful_look_where_no_trap_hides_says_so() -> None:
 def test_loot_takes_the_silver_and_items_but_not_beside_a_known_trap() -> None:
     """§10.1: Loot costs 1 ET, only with no known trap; silver to the party, items into the pack or stash."""
     state = make_state()
-    _to_crypt(state)
+    to_crypt(state)
     assert state.expedition is not None
     state.expedition.level.traps[0].found = True
     with pytest.raises(IllegalAction, match="trap"):
@@ -263,54 +174,13 @@ def test_a_loud_noise_that_triggers_brings_a_wandering_group() -> None:
 def test_search_finds_a_hidden_cache() -> None:
     """HOUSE §1.4: a successful INT test finds hidden caches in the room."""
     state = make_state()
-    _to_crypt(state)
+    to_crypt(state)
     assert state.expedition is not None
     cache = state.expedition.level.caches[0]
     cache.hidden = True
     assert not can(state, Loot(actor="wren"))
     run(state, Search(actor="wren"), [5, 3])
     assert not cache.hidden and can(state, Loot(actor="wren"))
-
-
-def test_the_decay_cycle_over_six_turns_rolls_the_table_and_the_lights() -> None:
-    """§9.1: the sixth turn fills decay: 2d6 each, each lit light's usage die, then a 2d! wandering check."""
-    state = make_state()
-    for turn in range(1, 6):
-        # Failed searches pass the turns; the third turn in one room also makes a 1d! check (4: nothing).
-        run(state, Search(actor="wren"), [2, 3] + ([4] if turn == 3 else []))
-    assert state.decay.filled == 5
-    # Sixth: search fails [2,3]; decay 2d6 = 1+1 (2: press on); lantern Ud8 = 8; loitering 1d! = 4;
-    # the decay's wandering check 2d! = 5, 6.
-    run(state, Search(actor="wren"), [2, 3, 1, 1, 8, 4, 5, 6])
-    assert state.decay.filled == 0 and state.turn == 6
-    assert state.expedition is not None and state.expedition.decays_on_level == 1
-
-
-def test_a_doom_threshold_fires_and_advances_omens() -> None:
-    """§9.2: a decay 7 advances doom; reaching a threshold advances omens by 1."""
-    state = make_state()
-    state.here.doom.filled = 1
-    state.decay.filled = 5
-    omens_before = state.omens.filled
-    run(state, Search(actor="wren"), [2, 3, 3, 4, 8, 5, 6])  # decay roll 7: doom 2 = "rats"
-    assert state.here.doom.filled == 2 and state.omens.filled == omens_before + 1
-
-
-def test_a_light_running_out_goes_out_next_turn_then_darkness_costs_pre_or_terror() -> None:
-    """§7.8: a spent light burns one more turn; then the dark costs 1 PRE fatigue or Terrified."""
-    state = make_state()
-    state.decay.filled = 5
-    wren = state.character("wren")
-    wren.items[-1].usage = 4  # the lantern is down to Ud4
-    run(state, Search(actor="wren"), [2, 3, 1, 1, 1, 5, 6])  # lantern Ud4 rolls 1: burns its last turn
-    assert inventory.lit_lights(wren)
-    ctx = run(state, Search(actor="wren"), [2, 3], "roll", "terrified")
-    assert not inventory.lit_lights(wren)
-    assert any(isinstance(e, DarknessEndured) and e.choice == "terrified" for e in ctx.events)
-    assert Affliction.TERRIFIED in wren.afflictions
-    # A 5 succeeds even Terrified; the loitering 1d! rolls 4.
-    run(state, Search(actor="wren"), [5, 3, 4], "roll", "fatigue")
-    assert wren[Attr.PRE].fatigue == 1
 
 
 def test_slow_item_costs_a_turn_and_quick_is_free() -> None:
@@ -354,19 +224,6 @@ def test_descending_the_stairs_costs_a_turn_and_lands_on_the_stairs_up() -> None
     assert state.expedition.depth == 2 and state.expedition.position == (1, 1) and state.turn == 1
 
 
-def test_available_actions_list_costs_and_reasons() -> None:
-    """§10.1: the action bar shows each action with its cost and why it is not allowed."""
-    state = make_state()
-    assert state.expedition is not None
-    state.expedition.position = (1, 1)
-    options = {o.label: o for o in available_actions(state, "wren")}
-    assert options["Step east"].enabled and options["Step east"].cost == 0
-    assert options["Step south"].enabled
-    assert not options["Step north"].enabled and "wall" in options["Step north"].reason
-    assert not options["Look for traps"].enabled
-    assert options["Set up camp"].enabled and options["Set up camp"].cost == 1
-
-
 def test_every_exploration_test_first_asks_how_to_roll_with_odds_section_3_5() -> None:
     """§3.5: before the search test the player chooses how to roll, each way with its odds."""
     state = make_state()
@@ -374,18 +231,3 @@ def test_every_exploration_test_first_asks_how_to_roll_with_odds_section_3_5() -
     decision = next(resolution)
     assert decision.kind == "approach" and decision.owner == "wren"
     assert decision.default == "roll" and "success" in decision.choices[0].label
-
-
-def test_two_alike_lanterns_make_one_light_option_and_lighting_takes_the_first() -> None:
-    """§10.1: options list each kind of usable item once (two unlit lanterns alike are one line)."""
-    state = make_state(lit=False)
-    wren = state.character("wren")
-    ctx = Context(ScriptedDice([]))
-    for uid, hand in ((201, inventory.LEFT_HAND), (202, inventory.RIGHT_HAND)):
-        inventory.put(ctx, wren, Item.new(uid, LANTERN), hand)
-    lights = [o for o in available_actions(state, "wren") if o.label.startswith("Light the")]
-    assert len(lights) == 1 and lights[0].enabled
-    run(state, lights[0].action, [])
-    assert [i.uid for i in wren.items if i.lit] == [201]
-    lights = [o for o in available_actions(state, "wren") if "the Lantern" in o.label]
-    assert sorted(o.label.split()[0] for o in lights) == ["Light", "Put"]

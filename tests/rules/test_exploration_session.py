@@ -18,7 +18,7 @@ from expedition.rules.turns import apply
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat
-from tests.rules.test_exploration import make_dungeon, make_state
+from tests.rules.exploration_helpers import make_dungeon, make_state
 
 
 def test_a_session_in_exploration_accepts_steps_and_looking_for_traps_and_replays_them() -> None:
@@ -39,7 +39,7 @@ def test_a_session_in_exploration_accepts_steps_and_looking_for_traps_and_replay
 
 
 def test_the_expedition_state_survives_a_snapshot_round_trip() -> None:
-    """The dungeon, position and memory are saved and loaded unchanged."""
+    """§10.1, §9.2: the dungeon, its doom, the position and the map's memory survive save and load."""
     state = make_state()
     again = body_to_state(state_to_body(state))
     assert again.expedition is not None and again.expedition.seen == state.expedition.seen  # type: ignore[union-attr]
@@ -57,7 +57,7 @@ def test_a_party_can_walk_a_generated_dungeon_with_seeded_dice() -> None:
     dungeon = generate_dungeon(5, book.themes, width=60, height=40)
     state = make_state()
     state.expedition = None
-    ctx = Context(SeededDice(11))
+    ctx = Context(SeededDice(state.seed))  # the campaign's own dice, as a snapshot requires
     start_expedition(ctx, state, dungeon)
     assert state.expedition is not None and state.expedition.position == dungeon.entrance
     for _ in range(30):

@@ -73,3 +73,9 @@ def test_every_maneuver_has_an_effect_or_a_reason_to_refuse(key: str) -> None:
     fight(state, "gremlin")
     with pytest.raises(IllegalAction, match=re.escape(MISSING[key])):
         verify(state, UseManeuver(actor="wiz", maneuver=key))
+
+
+def test_no_maneuver_is_missing_any_more() -> None:
+    """§5.7: every maneuver of the seven backgrounds has an effect."""
+    assert MISSING == {}
+    assert set(WORLD.maneuvers) <= set(MANEUVER_EFFECTS)

@@ -1,4 +1,4 @@
-"""Tests for the attack notation parser (§2.1, §7.5, §16 #7, §16 #24)."""
+"""Tests for rules/notation.py: the attack notation parser (§2.1, §7.5, §16 #7, §16 #24)."""
 
 from __future__ import annotations
 

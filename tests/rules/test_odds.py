@@ -1,4 +1,4 @@
-"""Tests for exact odds (§2 risk dice and tables, §3 tests and checks with rerolls)."""
+"""Tests for rules/odds.py: exact odds of tests and checks with rerolls (§3), risk dice and tables (§2)."""
 
 from __future__ import annotations
 
@@ -367,3 +367,31 @@ def test_table_odds_are_the_sum_of_d6_section_2() -> None:
     assert sum(two.values()) == sum(three.values()) == sum(four.values()) == 1
     with pytest.raises(InvalidAction):
         table_odds(-1)
+
+
+# --- the public contract (issue #2: "Exact odds") ------------------------------------------------
+
+
+def test_outcome_odds_has_the_agreed_signature_and_states_its_policy_section_3_4() -> None:
+    """§3.4: `outcome_odds(dice, *, ...)` with the agreed defaults, and a docstring stating the policy."""
+    import inspect
+
+    params = inspect.signature(outcome_odds).parameters
+    assert list(params) == [
+        "dice",
+        "proficiency",
+        "advantage",
+        "disadvantage",
+        "terrified",
+        "hopeless",
+        "safe",
+        "effort",
+        "helper",
+        "check",
+    ]
+    assert params["dice"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for name, p in params.items() if name != "dice")
+    assert [params[n].default for n in ("proficiency", "advantage", "disadvantage")] == [0, 0, 0]
+    assert all(params[n].default is False for n in list(params)[4:])
+    doc = inspect.getdoc(outcome_odds) or ""
+    assert "Policy:" in doc and "player maximises" in doc and "GM minimises" in doc

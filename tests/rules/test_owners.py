@@ -28,6 +28,7 @@ def _give(state: CampaignState, character: str, player: str) -> None:
 
 
 def test_an_adventurer_moves_to_another_player_in_the_interlude_with_an_event() -> None:
+    """House (table business), §10.4: between expeditions an adventurer goes to another player, reported."""
     state = _campaign()
     ctx = Context(ScriptedDice([]))
     resolve_default(apply(ctx, state, ReassignCharacter(actor="wren", player="ben")))
@@ -37,6 +38,7 @@ def test_an_adventurer_moves_to_another_player_in_the_interlude_with_an_event() 
 
 
 def test_adventurers_do_not_change_hands_during_an_expedition() -> None:
+    """House (table business), §10.1: no change of hands while an expedition is under way."""
     state = _campaign(dungeon="tomb")
     with pytest.raises(IllegalAction, match="between expeditions"):
         resolve_default(
@@ -46,6 +48,7 @@ def test_adventurers_do_not_change_hands_during_an_expedition() -> None:
 
 
 def test_giving_an_adventurer_to_their_own_player_or_a_stranger_is_refused() -> None:
+    """House (table business): the new player must be another player of the campaign; the actor must exist."""
     state = _campaign()
     with pytest.raises(IllegalAction, match="Ann already plays Wren"):
         resolve_default(
@@ -59,6 +62,7 @@ def test_giving_an_adventurer_to_their_own_player_or_a_stranger_is_refused() -> 
 
 
 def test_the_next_player_follows_seating_order_and_wraps_around() -> None:
+    """House (table business): the next player is the one seated after the owner, wrapping round."""
     state = _campaign()
     assert next_player(state, "wren") == "ben"
     assert next_player(state, "bo") == "cy"
@@ -69,6 +73,7 @@ def test_the_next_player_follows_seating_order_and_wraps_around() -> None:
 
 
 def test_a_player_may_give_away_only_their_own_adventurer_but_the_host_may_move_anyone() -> None:
+    """House (table business), §10.4: a player gives away only their own adventurer; the host moves anyone."""
     session = Session(_campaign())
     ann, ben = Seat.for_player("ann"), Seat.for_player("ben")
     refused = session.submit(ben, ReassignCharacter(actor="wren", player="ben"))

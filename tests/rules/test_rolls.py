@@ -1,4 +1,4 @@
-"""Tests for attribute tests and checks (§3): dice counts, judging, rerolls, options, traits, afflictions."""
+"""Tests for rules/rolls.py: attribute tests and checks end to end: dice, rerolls, options, traits (§3)."""
 
 from __future__ import annotations
 
@@ -16,19 +16,17 @@ from expedition.rules.decisions import GM, Decision, Resolution, resolve, resolv
 from expedition.rules.dice import ScriptedDice, SeededDice
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import DiceRolled, Event
+from expedition.rules.fainting import Fainted
 from expedition.rules.harm import FatigueBecameWound, FatigueTaken, WoundTaken
 from expedition.rules.progression import InsightEarned
 from expedition.rules.rerolls import DieRerolled
 from expedition.rules.rolls import (
     BurdenInvoked,
-    Judgement,
     Outcome,
-    PoolThrown,
     RollJudged,
     RollResult,
     attribute_check,
     attribute_test,
-    judge,
 )
 from expedition.rules.skills import Trait
 
@@ -81,61 +79,6 @@ def of(ctx: Context, kind: type[E]) -> list[E]:
 
 def marks(character: Character, attr: Attr = STR) -> int:
     return character[attr].fatigue + character[attr].wounds
-
-
-# --- judging (§3.2, §3.5, §3.6) ------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("faces", "outcome"),
-    [
-        ((4,), Outcome.SUCCESS),
-        ((3, 2), Outcome.FAILURE),
-        ((3, 1), Outcome.CRITICAL_FAILURE),
-        ((6, 6, 2), Outcome.GREAT_SUCCESS),
-        ((6, 1, 1), Outcome.SUCCESS),
-        ((6, 6, 1), Outcome.GREAT_SUCCESS),
-        ((5, 6), Outcome.SUCCESS),
-        ((), Outcome.FAILURE),
-    ],
-)
-def test_judge_outcomes_section_3_2(faces: tuple[int, ...], outcome: Outcome) -> None:
-    """§3.2: 4+ succeeds, two 6s are great, a failure with a 1 is critical, a 6 overrides 1s."""
-    assert judge(faces).outcome is outcome
-
-
-def test_outcome_values_are_the_contract_strings_section_3_2() -> None:
-    """§3.2: the four outcomes, with `succeeded`."""
-    assert [o.value for o in Outcome] == ["critical_failure", "failure", "success", "great_success"]
-    assert [o.succeeded for o in Outcome] == [False, False, True, True]
-
-
-def test_judge_terrified_needs_a_five_section_3_6() -> None:
-    """§3.6: Terrified: a 4 no longer succeeds; a 5 does."""
-    assert judge((4, 4), terrified=True).outcome is Outcome.FAILURE
-    assert judge((4, 1), terrified=True).outcome is Outcome.CRITICAL_FAILURE
-    assert judge((5,), terrified=True).outcome is Outcome.SUCCESS
-
-
-def test_judge_fatigue_is_one_point_on_any_1_or_4_section_3_2() -> None:
-    """§3.2 step 6: any 1 or 4 tires, win or lose; other faces do not."""
-    assert judge((1, 4, 4, 1)) == Judgement(Outcome.SUCCESS, True)
-    assert judge((1, 2)) == Judgement(Outcome.CRITICAL_FAILURE, True)
-    assert judge((2, 3, 5, 6)) == Judgement(Outcome.SUCCESS, False)
-
-
-def test_judge_hopeless_fives_tire_section_3_6() -> None:
-    """§3.6: Hopeless: a 5 also tires."""
-    assert judge((5, 6)).fatigue is False
-    assert judge((5, 6), hopeless=True).fatigue is True
-
-
-def test_judge_checks_safe_and_effort_section_3_5() -> None:
-    """§3.5: checks never tire; safe tires only on failure; effort pays in advance."""
-    assert judge((4, 1), check=True) == Judgement(Outcome.SUCCESS, False)
-    assert judge((4, 1), safe=True) == Judgement(Outcome.SUCCESS, False)
-    assert judge((1, 3), safe=True) == Judgement(Outcome.CRITICAL_FAILURE, True)
-    assert judge((4, 1), effort=True).fatigue is False
 
 
 # --- dice counts (§3.1, §3.2, §3.5) --------------------------------------------------------
@@ -517,6 +460,26 @@ def test_berserker_ignores_str_marks_in_combat_section_3_7() -> None:
     assert len(run(ctx, attribute_test(ctx, ada, STR))[0].faces) == 1  # out of combat
 
 
+def test_berserker_whose_str_is_full_collapses_on_fatigue_section_3_7() -> None:
+    """§3.7, §4.3: a Berserker at 0 available STR still rolls the score in combat; a point that no
+    longer fits makes them collapse (faint), and the marks stay recorded."""
+    ada = hero(score=2, wounds=2)
+    ada.traits.add(Trait.BERSERKER)
+    ctx = table(1, 5)
+    result, _ = run(ctx, attribute_test(ctx, ada, STR, combat=True))
+    assert result.faces == (1, 5) and result.outcome is Outcome.SUCCESS and result.fatigue
+    assert ada[STR].wounds == 2 and ada.status is Status.FAINTED
+    assert of(ctx, Fainted)[0].discarded == 1
+
+
+def test_advantage_and_disadvantage_stack_section_3_4() -> None:
+    """§3.4: three disadvantage and one advantage leave the GM two rerolls and the player none."""
+    ctx = table(6, 5, 2, 3)
+    result, script = run(ctx, attribute_test(ctx, hero(), STR, advantage=1, disadvantage=3), "die:0", "die:1")
+    assert [d.owner for d in script.asked] == [GM, GM]
+    assert result.faces == (2, 3) and result.outcome is Outcome.FAILURE
+
+
 def test_bad_omens_on_a_critical_failure_section_6_2() -> None:
     """§6.2: Bad omens: a critical failure on a test reports one omens advance."""
     ada = hero()
@@ -608,24 +571,3 @@ def test_checks_never_change_marks_section_3_5(
     result = resolve_default(attribute_check(Context(SeededDice(seed)), ada, STR))
     assert result.outcome in set(Outcome) and not result.fatigue
     assert [marks(ada, attr) for attr in Attr] == before
-
-
-def test_a_thrown_pool_tells_everything_its_odds_depend_on() -> None:
-    """§3.2/§3.3: before the dice land, the pool is announced: dice, zero-dice rule, rerolls, afflictions."""
-    ada = hero(score=1, proficiency=1, fatigue=1)  # STR 1 with 1 fatigue: 0 dice, so 2 thrown, lowest kept
-    ada.afflictions.add(Affliction.TERRIFIED)
-    ctx = table(3, 5)
-    run(ctx, attribute_test(ctx, ada, STR, disadvantage=1), "pass")
-    (pool,) = of(ctx, PoolThrown)
-    assert (pool.dice, pool.count, pool.keep_lowest) == (0, 2, True)
-    assert (pool.proficiency, pool.advantage, pool.disadvantage) == (1, 0, 1)
-    assert pool.terrified and not pool.hopeless and not pool.check
-    assert ctx.events.index(pool) < next(i for i, e in enumerate(ctx.events) if isinstance(e, DiceRolled))
-
-
-def test_a_check_announces_itself_as_one() -> None:
-    """§3.6: a check's pool says it is a check (no fatigue to show)."""
-    ctx = table(4, 4)
-    run(ctx, attribute_check(ctx, hero(), DEX))
-    (pool,) = of(ctx, PoolThrown)
-    assert pool.check and pool.count == 2 and not pool.keep_lowest

@@ -1,4 +1,4 @@
-"""Tests for roll tables as values and the effect notation (the tables of §4.4, §9 and §10.4)."""
+"""Tests for rules/rolltables.py: roll tables as values and the effect notation (§2, §4.4, §9, §10.4)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ def test_row_for_finds_ranges_and_single_totals() -> None:
 
 
 def test_row_for_outside_a_plain_table_is_invalid() -> None:
+    """§2: a plain table roll cannot land outside its dice, so such a total is refused."""
     table = _table(_row(1, 6))
     with pytest.raises(InvalidAction, match="7 is not a result on the Test table table"):
         table.row_for(7)
@@ -52,7 +53,7 @@ def test_open_ends_catch_every_modified_total() -> None:
 
 
 def test_coverage_faults_name_gaps_overlaps_and_ends() -> None:
-    """A plain 2d6 table must cover 2–12 exactly once."""
+    """§2: a plain 2d6 table (decay, §9.1) must cover 2–12 exactly once."""
     table = _table(_row(3, 5, "a"), _row(5, 7, "b"), _row(10, 11, "c"), dice=DiceExpr(2, 6))
     assert coverage_faults(table) == [
         "rows 'a' and 'b' both cover 5",
@@ -63,6 +64,7 @@ def test_coverage_faults_name_gaps_overlaps_and_ends() -> None:
 
 
 def test_open_ends_need_a_modified_table_and_vice_versa() -> None:
+    """§2, §4.4: only a table with modifiers (the mortal-wound table) may have open ends, and it must."""
     assert coverage_faults(_table(_row(None, 6))) == ["only a table with modifiers may have open ends"]
     faults = coverage_faults(_table(_row(1, 6), modified=True))
     assert faults == [
@@ -72,13 +74,14 @@ def test_open_ends_need_a_modified_table_and_vice_versa() -> None:
 
 
 def test_an_open_row_in_the_middle_is_a_fault() -> None:
+    """§4.4: "or less" belongs on the first row only."""
     table = _table(_row(None, 0, "a"), _row(None, 3, "b"), _row(4, None, "c"), modified=True)
     assert "row 'b' is open below but is not the first row" in coverage_faults(table)
 
 
 @given(st.lists(st.integers(min_value=1, max_value=4), min_size=1, max_size=11))
 def test_contiguous_rows_over_the_dice_always_cover_each_total_once(widths: list[int]) -> None:
-    """Any split of min..max into consecutive ranges is a valid table, and row_for agrees with covers."""
+    """§2: any split of min..max into consecutive ranges is a valid table; row_for agrees with covers."""
     rows: list[TableRow] = []
     low = 2
     for index, width in enumerate(widths):
@@ -93,6 +96,7 @@ def test_contiguous_rows_over_the_dice_always_cover_each_total_once(widths: list
 
 
 def test_effect_notation_reads_steps_and_alternatives() -> None:
+    """§9.1, §10.4: a row's effect is steps joined by + and alternatives joined by |."""
     effect = parse_effect("wound:2 + gain_one_of:hopeless,angry | pay_silver:2d6")
     assert effect.options == (
         (EffectStep("wound", ("2",)), EffectStep("gain_one_of", ("hopeless", "angry"))),
@@ -117,6 +121,7 @@ def test_effect_notation_reads_steps_and_alternatives() -> None:
     ],
 )
 def test_effect_notation_errors_point_at_the_fault(text: str, position: int, reason: str) -> None:
+    """§2: a bad effect is reported at the position where it goes wrong, with what was expected."""
     with pytest.raises(NotationError) as caught:
         parse_effect(text)
     assert caught.value.position == position

@@ -17,7 +17,7 @@ def _level(rows: list[str]) -> Level:
 
 
 def test_walls_block_sight_but_are_seen() -> None:
-    """A wall hides what is behind it; the wall itself shows."""
+    """HOUSE §6.3: a wall hides what is behind it; the wall itself shows."""
     level = _level(["#######", "#..#..#", "#######"])
     seen = visible_from(level, (1, 1), 10)
     assert (3, 1) in seen
@@ -25,6 +25,7 @@ def test_walls_block_sight_but_are_seen() -> None:
 
 
 def test_closed_doors_block_and_open_doors_let_sight_through() -> None:
+    """HOUSE §6.3, §1.4: a closed door is seen but hides what is beyond; an open one lets sight through."""
     level = _level(["#######", "#..+..#", "#######"])
     level.doors[(3, 1)] = Door(pos=(3, 1), state=DoorState.CLOSED)
     assert (4, 1) not in visible_from(level, (1, 1), 10)
@@ -43,6 +44,7 @@ def test_radius_is_respected() -> None:
 
 
 def test_a_pillar_casts_a_shadow() -> None:
+    """HOUSE §6.3: a lone opaque tile is seen, and hides the tiles straight behind it."""
     rows = list(OPEN_ROOM)
     rows[10] = rows[10][:12] + "#" + rows[10][13:]
     level = _level(rows)
@@ -58,7 +60,7 @@ def test_a_pillar_casts_a_shadow() -> None:
     st.lists(st.tuples(st.integers(1, 19), st.integers(1, 19)), max_size=25),
 )
 def test_sight_is_symmetric(a: tuple[int, int], b: tuple[int, int], pillars: list[tuple[int, int]]) -> None:
-    """If A sees B, B sees A, with any scatter of pillars between them."""
+    """HOUSE §6.3: if A sees B, B sees A, with any scatter of pillars between them."""
     level = _level(OPEN_ROOM)
     for pos in pillars:
         if pos not in (a, b):
@@ -78,6 +80,7 @@ def test_light_radius_by_source_and_darkness() -> None:
 
 
 def test_memory_turns_seen_tiles_into_remembered_ones() -> None:
+    """HOUSE §6.3, §10.1: the map shows what is seen now, remembers what was seen, per level."""
     memory = Memory()
     fresh = update_memory(memory, 1, {(1, 1), (2, 1)})
     assert fresh == {(1, 1), (2, 1)}
