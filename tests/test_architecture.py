@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +50,11 @@ def test_pure_layers_do_not_read_the_clock_or_global_random() -> None:
 def test_layers_contract_holds() -> None:
     result = subprocess.run(["lint-imports"], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_rules_module_has_its_own_test_file() -> None:
+    """Issue #2: one test file per rules module, tests/rules/test_<module>.py."""
+    root = Path(__file__).parent.parent
+    modules = {p.stem for p in (root / "expedition" / "rules").glob("*.py") if p.stem != "__init__"}
+    missing = sorted(m for m in modules if not (root / "tests" / "rules" / f"test_{m}.py").is_file())
+    assert missing == [], f"rules modules without tests/rules/test_<module>.py: {missing}"
