@@ -115,13 +115,13 @@ def choose_calling(
     if klass.choice is Pick.SCHOOL:
         school = options.schools[choice]
         kit = school.kit
-        names = {key: spell.name for key, spell in options.spells.items()}
+        names = {key: _gist(spell.name, spell.text) for key, spell in options.spells.items()}
         spells = yield from _write_down(character, "spell", list(school.spells), names, Attr.INT, "§11.1")
     elif klass.choice is Pick.GOD:
         god = options.gods[choice]
         kit = god.kit
         skills += sorted(god.skills)
-        names = {key: prayer.name for key, prayer in options.prayers.items()}
+        names = {key: _gist(prayer.name, prayer.text) for key, prayer in options.prayers.items()}
         pool = options.prayer_pool(god)
         prayers = yield from _write_down(character, "prayer", pool, names, Attr.PRE, "§11.2")
     else:
@@ -135,7 +135,7 @@ def choose_calling(
                 kind="maneuver",
                 owner=character.id,
                 prompt=f"{character.name}: learn which maneuver?",
-                choices=tuple(Choice(m.key, m.name) for m in offered),
+                choices=tuple(Choice(m.key, _gist(m.name, m.text)) for m in offered),
                 default=offered[0].key,
                 rule="§5.7",
             )
@@ -163,6 +163,19 @@ def choose_calling(
     for skill in skills:
         learn_skill(ctx, character, skill, rule="§5.7")
     return Calling(class_key, choice, tuple(maneuvers), kit, tuple(spells), tuple(prayers))
+
+
+GIST = 110
+"""Longest rules gist shown after a spell's, prayer's or maneuver's name when choosing one."""
+
+
+def _gist(name: str, text: str) -> str:
+    """The name and the start of its rules text, so a player can choose without the compendium."""
+    if not text:
+        return name
+    if len(text) > GIST:
+        text = text[: text.rfind(" ", 0, GIST)].rstrip(",;:") + " …"
+    return f"{name} — {text}"
 
 
 def _write_down(

@@ -175,8 +175,11 @@ class ExpeditionApp(App[None]):
 
     # --- campaigns ---------------------------------------------------------------------------
 
-    def open_session(self, session: Session) -> None:
-        """Make `session` the campaign in play and show its party screen (closing any other one)."""
+    def open_session(self, session: Session, *, set_out: bool = False) -> None:
+        """Make `session` the campaign in play and show its party screen (closing any other one).
+
+        `set_out` goes on to ask where the party goes, as a party just made by hand means to.
+        """
         if session is not self.session:
             self.close_session()
         self.session = session
@@ -185,7 +188,10 @@ class ExpeditionApp(App[None]):
             self.notify(
                 "\n".join(report.lines()), title="Some saves were damaged", severity="warning", timeout=20
             )
-        self.push_screen(PartyScreen(session, self.seat), self._party_closed)
+        party_screen = PartyScreen(session, self.seat)
+        self.push_screen(party_screen, self._party_closed)
+        if set_out:
+            self.call_after_refresh(party_screen.action_set_out)
         if self.ssh is not None and self.hosted is None:
             from expedition.ui.hosting import HostedServer
 
@@ -257,7 +263,7 @@ class ExpeditionApp(App[None]):
         except CampaignOpenError as error:
             self.notify(str(error), title="Cannot start the campaign", severity="error", timeout=20)
             return
-        self.open_session(session)
+        self.open_session(session, set_out=True)
 
     def action_continue_campaign(self) -> None:
         """Open the campaign saved most recently."""

@@ -212,3 +212,24 @@ def test_expedition_new_without_quick_opens_the_creation_screen(
     monkeypatch.setattr(app_module, "run_app", lambda **kwargs: calls.append(kwargs) or 0)
     assert main(["new", "--seed", "7", "--saves", str(tmp_path)]) == 0
     assert calls == [{"start": "new", "seed": 7, "saves": tmp_path, "ssh": None}]
+
+
+async def test_setting_out_with_a_new_party_asks_where_it_goes(tmp_path: Path) -> None:
+    """§10: "Set out" on a party just made starts its campaign and asks for the destination at once."""
+    from expedition.ui.screens.destination import DestinationPrompt
+    from expedition.ui.screens.party import PartyScreen
+
+    app = make_app(SMALL_ENTRIES, saves=tmp_path, seed=SEED)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        app.action_new_game()
+        await pilot.pause()
+        await pilot.press("q")  # quick party
+        await pilot.press("o")  # set out
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, DestinationPrompt)
+        assert any(isinstance(s, PartyScreen) for s in app.screen_stack)  # Esc stays in town
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PartyScreen) and app.session is not None
+        assert app.session.state.expedition is None
