@@ -189,13 +189,15 @@ async def test_sheet_of_the_deciding_adventurer_updates_and_arrows_show_the_othe
 
 
 async def test_new_game_sets_out_into_a_saved_campaign_on_the_party_screen(tmp_path: Path) -> None:
-    """§5.1: Title → New game → quick party → set out starts the campaign and shows the party screen."""
+    """§5.1: Title → New game → quick party → set out: the party screen, with the where-to question on it."""
+    from expedition.ui.screens.destination import DestinationPrompt
+
     app = make_app(SMALL_ENTRIES, seed=SEED, saves=tmp_path)
     async with app.run_test(size=EXPEDITION_SIZE) as pilot:
         await pilot.press("enter")  # New game
         await pilot.press("q", "o")  # quick party, set out
         await pilot.pause()
-        assert isinstance(app.screen, PartyScreen)
+        assert isinstance(app.screen, DestinationPrompt) and isinstance(app.screen_stack[-2], PartyScreen)
         assert app.session is not None
         assert len(app.session.state.party) == 4
     assert (tmp_path / f"campaign-{SEED}").is_dir()
