@@ -18,6 +18,7 @@ from expedition.rules.context import Context
 from expedition.rules.decay import new_decay
 from expedition.rules.dice import SeededDice
 from expedition.rules.doom import DoomThreshold, DoomTracker, new_doom, settlement_doom, veteran_reveal
+from expedition.rules.dungeon_features import Corpse
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
 from expedition.rules.expedition import ExpeditionState
@@ -75,12 +76,19 @@ class Location:
         settlement: True for a settlement (the interlude happens there).
         origin: How to rebuild a dungeon for a return visit: "authored:<key>" or
             "generated:<seed>:<theme>"; "" for settlements.
+        title: A dungeon's name, for the log (set when the party leaves it).
+        dead: The bodies in a dungeon, by depth, kept while the party is away: the rebuilt dungeon
+            gets them back (HOUSE §1.7, `rules.dead_vigil`); empty before the first visit ends.
+        risen: Bodies the dead vigil raised, by depth: dormant dead waiting where they lay.
     """
 
     name: str
     doom: DoomTracker
     settlement: bool = False
     origin: str = ""
+    title: str = ""
+    dead: dict[int, list[Corpse]] = field(default_factory=dict)
+    risen: dict[int, list[Corpse]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -314,6 +322,9 @@ def retire_the_fallen(ctx: Context, state: CampaignState, causes: dict[str, str]
         The characters moved.
     """
     fallen = [c for c in state.party if c.status is Status.DEAD]
+    from expedition.rules.dead_vigil import fallen_left
+
+    fallen_left(ctx, state, fallen)  # bodies left in the dungeon (HOUSE §1.7)
     for member in fallen:
         state.party.remove(member)
         cause = causes.get(member.id, "died")

@@ -288,6 +288,9 @@ def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe,
     foe.out = True
     foe.tokens.shield = foe.tokens.dodge = foe.tokens.stun = 0
     ctx.emit(FoeKnockedOut(rule="§16 #21", foe=foe.uid, by=by))
+    from expedition.rules import dead_vigil
+
+    dead_vigil.foe_fell(ctx, combat, foe)  # the body it leaves (HOUSE §1.7)
     from expedition.rules.prayer_marks import foe_fell
 
     foe_fell(ctx, state, foe)  # Dirge (§11.2)

@@ -316,6 +316,9 @@ def end_combat(
     from expedition.rules.magic_combat import fight_ends
 
     fight_ends(state)
+    from expedition.rules.dead_vigil import lay_the_bodies
+
+    lay_the_bodies(ctx, state, combat)  # the fallen stay where they fell (HOUSE §1.7)
     end_spans(ctx, state, (Span.ROUND, Span.FIGHT), "fight over", rule="§16 #25")
     expedition.combat = None
     state.phase = Phase.EXPLORATION

@@ -31,6 +31,7 @@ from expedition.rules.combat_events import (
     report_tokens,
 )
 from expedition.rules.distance import Pos, manhattan, orthogonal_neighbours
+from expedition.rules.dungeon_features import Corpse
 from expedition.rules.enemies import EnemyDef, knocked_out
 from expedition.rules.errors import IllegalAction
 
@@ -167,6 +168,8 @@ class CombatState:
         held: Adventurers who get no actions (Hold).
         hyperfocus: Adventurers who get 3 actions, all of them the same.
         last_action: The action type `active` took last (Hyperfocus).
+        bodies: Bodies the fallen leave, by foe uid or adventurer id, laid on the level when the
+            fight ends (HOUSE §1.7, `rules.dead_vigil`).
     """
 
     foes: list[Foe] = field(default_factory=list)
@@ -190,6 +193,7 @@ class CombatState:
     held: set[str] = field(default_factory=set)
     hyperfocus: set[str] = field(default_factory=set)
     last_action: str = ""
+    bodies: dict[str, Corpse] = field(default_factory=dict)
 
     def foe(self, uid: str) -> Foe:
         """The foe with this uid.
@@ -237,7 +241,10 @@ def combat_of(state: CampaignState) -> CombatState:
 def clear_fallen(state: CampaignState, combat: CombatState) -> None:
     """Take the dead off the fight's map: a body does not hold a tile against the living (house)."""
     living = {member.id for member in state.party if member.status.value != "dead"}
+    from expedition.rules.dead_vigil import adventurer_fell
+
     for who in set(combat.positions) - living:  # dead, or gone from the party to the roster
+        adventurer_fell(state, combat, who)  # the body stays (HOUSE §1.7)
         del combat.positions[who]
 
 

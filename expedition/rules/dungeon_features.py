@@ -147,6 +147,10 @@ class Corpse:
         rises_as: The enemy key it rises as ("freshly_risen_corpse"), "" if it never will.
         warded: Warded against rising.
         name: A name, for adventurers and named dead.
+        vigil_dice: For a body left in play, the risk dice the vigil still rolls before its count
+            starts (0: it always rises, 3: a goblin's 3d!, 1: a beast's 1d!); None once settled
+            (`rules.dead_vigil`).
+        who: A fallen adventurer's character id, "" for anyone else.
     """
 
     pos: Pos
@@ -155,6 +159,8 @@ class Corpse:
     rises_as: str = ""
     warded: bool = False
     name: str = ""
+    vigil_dice: int | None = None
+    who: str = ""
 
 
 @dataclass(frozen=True, slots=True)

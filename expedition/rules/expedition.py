@@ -227,6 +227,9 @@ def start_expedition(
     state.expedition = ExpeditionState(
         dungeon=dungeon, position=start, area=area_of(level, start), item_defs=defs
     )
+    from expedition.rules.dead_vigil import restore_the_dead
+
+    restore_the_dead(state, dungeon)  # the bodies kept, and the risen dead (HOUSE §1.7)
     ctx.emit(
         ExpeditionStarted(
             rule="§10", dungeon=dungeon.key, name=dungeon.name, returning=returning, position=start

@@ -362,6 +362,9 @@ def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution
 
     close_pockets(ctx, state)  # §11.1 Pocket reality ends with the expedition
     end_spans(ctx, state, tuple(Span), "left the dungeon", rule="§10.1")
+    from expedition.rules.dead_vigil import expedition_over
+
+    expedition_over(ctx, state)  # the bodies are kept and the expedition's day counts (HOUSE §1.7)
     state.expedition = None
     state.location = state.settlement
     state.phase = Phase.INTERLUDE

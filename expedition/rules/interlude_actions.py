@@ -224,6 +224,9 @@ def begin_day(ctx: Context, state: CampaignState, interlude: InterludeState) -> 
     interlude.bad_harvest = max(0, interlude.bad_harvest - 1)
     interlude.overcrowding = max(0, interlude.overcrowding - 1)
     ctx.emit(InterludeDayBegan(rule="§10.4.1", day=interlude.day))
+    from expedition.rules.dead_vigil import count_days
+
+    count_days(ctx, state, 1)  # the dead keep their vigil in every dungeon (HOUSE §1.7)
     if state.living:
         yield from blacksalt_event(ctx, state, interlude)
     yield from the_hunt(ctx, state, interlude)

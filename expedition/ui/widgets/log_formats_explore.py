@@ -168,6 +168,17 @@ def _dead_warded(event: Any, names: Names) -> str:
     return f"{name(names, event.character)} wards the dead: {bodies} close by will not rise"
 
 
+def _corpse_left(event: Any, names: Names) -> str:
+    if event.kind == "adventurer":
+        return f"{event.name}'s body stays where they fell"
+    return f"The {event.name}'s body stays where it fell"
+
+
+def _corpse_rose(event: Any, names: Names) -> str:
+    # The GM's secret: the players learn only that something stirs, not what, where or which body.
+    return f"Somewhere in {event.dungeon}, the dead stir"
+
+
 FORMATS: dict[str, Maker] = {
     "DoorListenedAt": _listened,
     "LockPicked": simple("{character} picks the lock"),
@@ -198,6 +209,8 @@ FORMATS: dict[str, Maker] = {
     "DoomSignsWeighed": _doom_signs,
     "WaterBlessed": _water_blessed,
     "DeadWarded": _dead_warded,
+    "CorpseLeft": _corpse_left,
+    "CorpseRose": _corpse_rose,
     "OmensStarted": lambda event, names: "The omens begin to gather",
     "OmenRolled": _omen,
     "OmenShortfall": _omen_shortfall,
