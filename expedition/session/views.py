@@ -4,7 +4,8 @@ The rules always report hidden values; this module removes them before a seat se
 (DESIGN.md, "Session and seats"). A seat learns that a hidden tracker exists and when it moved,
 never its value, unless a rule lets one of its characters in: Third eye shows the omens (§6.2,
 §9.3), a Veteran's reading shows what that Veteran learned of a doom (§6.1). Nobody sees the
-seed or the dice position, which would tell every future roll.
+seed or the dice position, which would tell every future roll. Of the dungeon, every seat sees
+only what the party knows (`view_dungeon`): the seats share one marker and one map.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from expedition.persistence.state import state_to_body
 from expedition.rules.campaign import CampaignState
 from expedition.rules.character import Character, Status
+from expedition.rules.dead_vigil import VIGIL_ROLL
 from expedition.rules.decisions import GM
 from expedition.rules.doom import DoomEffectReached
 from expedition.rules.events import DiceRolled, Event
@@ -28,9 +30,12 @@ from expedition.rules.trackers import (
     TrackerTriggered,
     Visibility,
 )
+from expedition.session.view_dungeon import expedition_view, location_view
 
 SECRET_ROLLS = frozenset({"omens tracker size"})
 """GM rolls whose faces would give away a hidden tracker."""
+GM_ONLY_ROLLS = frozenset({VIGIL_ROLL})
+"""GM rolls no seat ever sees: whether and when the dead rise (HOUSE §1.7)."""
 
 
 class SeatKind(StrEnum):
@@ -113,11 +118,12 @@ def view_for(
     Returns:
         The snapshot encoding without `seed` and `dice`; a hidden tracker is replaced by
         `{"exists": True, "moved": bool}`, plus `"revealed"` for a doom one of the seat's
-        Veterans has read; `reveals` keeps only the seat's own.
+        Veterans has read; `reveals` keeps only the seat's own; the expedition's dungeon holds
+        only what the party knows (`view_dungeon`).
     """
     moved = set(moved)
     body = dict(body) if body is not None else state_to_body(state)
-    body["locations"] = {name: dict(location) for name, location in body["locations"].items()}
+    body["locations"] = {name: location_view(location) for name, location in body["locations"].items()}
     body.pop("seed", None)
     body.pop("dice", None)
     mine = {c.id for c in seat_characters(state, seat)}
@@ -138,6 +144,8 @@ def view_for(
                 "by": known[-1].character,
             }
         location["doom"] = hidden
+    if state.expedition is not None and isinstance(body.get("expedition"), dict):
+        body["expedition"] = expedition_view(state, body["expedition"])
     body["seat"] = {"kind": seat.kind.value, "player": seat.player}
     return body
 
@@ -183,7 +191,7 @@ def events_for(state: CampaignState, seat: Seat, events: Sequence[Event]) -> lis
             and event.who == GM
             and event.why in SECRET_ROLLS
             and not sees_omens(state, seat)
-        ):
+        ) or (isinstance(event, DiceRolled) and event.who == GM and event.why in GM_ONLY_ROLLS):
             continue
         shown.append(event)
     return shown

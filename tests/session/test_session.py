@@ -371,3 +371,17 @@ def test_a_player_seat_hears_hidden_omens_only_through_the_third_eye() -> None:
         assert [type(e) for e in shown] == [HiddenTrackerMoved, HiddenTrackerMoved, DoomEffectSeen]
         assert [e.how for e in shown[:2]] == ["started", "advanced"]  # type: ignore[attr-defined]
         assert all("7" not in repr(e) for e in shown[:2])
+
+
+def test_no_seat_sees_the_gm_roll_the_dead_vigil() -> None:
+    """HOUSE §1.7: whether and when a body rises is the GM's secret, from every seat, Third eye or not."""
+    from expedition.rules.dead_vigil import VIGIL_ROLL
+    from expedition.rules.events import DiceRolled
+    from expedition.session.views import events_for
+
+    state = make_campaign()
+    state.character("wren").traits.add(Trait.THIRD_EYE)
+    secret = DiceRolled(rule="§10.1", who=GM, why=VIGIL_ROLL, sides=6, faces=(4,))
+    open_roll = DiceRolled(rule="§3", who="wren", why="a STR test", sides=6, faces=(2, 5))
+    for seat in (ANN, BEN, Seat.host(), Seat.spectator()):
+        assert events_for(state, seat, [secret, open_roll]) == [open_roll]
