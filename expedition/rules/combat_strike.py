@@ -12,19 +12,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from expedition.rules import usage
 from expedition.rules.combat_state import Foe, combat_of, report_tokens
 from expedition.rules.decisions import GM
 from expedition.rules.enemies import HarmSource
+from expedition.rules.events import Note
 from expedition.rules.lasting import has_lasting
+from expedition.rules.notation import Flag
 from expedition.rules.rerolls import DieRerolled
 from expedition.rules.rolls import attribute_test
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
     from expedition.rules.character import Attr, Character
+    from expedition.rules.combat import CombatState
     from expedition.rules.context import Context
     from expedition.rules.decisions import Resolution
+    from expedition.rules.items import Item
     from expedition.rules.judging import RollResult
+    from expedition.rules.notation import Attack
 
 BONEDANCE = "spell:bonedance"
 """The lasting key of Bonedance: tests against the foe have advantage (§11.1)."""
@@ -95,3 +101,54 @@ def strike_test(
 def may_harm(foe: Foe, *sources: HarmSource) -> bool:
     """True unless only other sources can hurt `foe` (§12: swarms, shadows)."""
     return not foe.defn.harmed_only_by or any(s in foe.defn.harmed_only_by for s in sources)
+
+
+def spend_ammo(ctx: Context, member: Character, item: Item) -> None:
+    """A shot from `item` rolls the usage die of the ammunition it needs, when carried (HOUSE §6.5)."""
+    if item.defn.ammo:
+        ammo = next((i for i in member.items if i.defn.key == item.defn.ammo), None)
+        if ammo is not None:
+            usage.roll_usage(ctx, member, ammo, rule="HOUSE §6.5")
+
+
+def weapon_wounds(
+    ctx: Context,
+    state: CampaignState,
+    combat: CombatState,
+    member: Character,
+    foe: Foe,
+    item: Item,
+    attack: Attack,
+    raw: int,
+    *,
+    critical: bool,
+    cold: bool = False,
+    rule: str,
+) -> bool:
+    """Lay a weapon hit's `raw` wounds on `foe` with the attack's P/N/B flags (§10.2.2, §16 #7).
+
+    Returns:
+        False when the weapon cannot harm the foe at all (only fire or magic hurts it, §12); a
+        lit torch counts as fire.
+    """
+    from expedition.rules.combat_harm import wound_foe
+
+    fire = item.lit and item.defn.light is not None
+    if not may_harm(foe, *((HarmSource.FIRE,) if fire else ())):
+        ctx.emit(Note(rule="§12", text=f"The {item.name} cannot harm the {foe.name}."))
+        return False
+    flags = attack.flags(critical)
+    wound_foe(
+        ctx,
+        state,
+        combat,
+        foe,
+        raw,
+        by=member.id,
+        pierce=Flag.PIERCE in flags,
+        unreducible=Flag.UNREDUCIBLE in flags,
+        cold_blood=cold,
+        bleeds=Flag.BLEEDING in flags,
+        rule=rule,
+    )
+    return True

@@ -41,17 +41,16 @@ from expedition.rules.combat_state import (
     combat_of,
     report_tokens,
 )
-from expedition.rules.combat_strike import may_harm, strike_test
+from expedition.rules.combat_strike import spend_ammo, strike_test, weapon_wounds
 from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.distance import manhattan
-from expedition.rules.enemies import HarmSource
 from expedition.rules.events import Note
 from expedition.rules.harm import place_wounds
 from expedition.rules.holds import strike_host
 from expedition.rules.items import Special
 from expedition.rules.notation import Attack as AttackNotation
-from expedition.rules.notation import Flag, parse_attack
+from expedition.rules.notation import parse_attack
 from expedition.rules.places import HANDS
 from expedition.rules.recovery import catch_breath, recover_fatigue
 from expedition.rules.rolls import attribute_test, available_dice
@@ -178,10 +177,8 @@ def attack_foe(
             damage=raw if hit else 0,
         )
     )
-    if item.defn.ammo and notation is None:
-        ammo = next((i for i in member.items if i.defn.key == item.defn.ammo), None)
-        if ammo is not None:
-            usage.roll_usage(ctx, member, ammo, rule="HOUSE §6.5")
+    if notation is None:
+        spend_ammo(ctx, member, item)
     if not hit:
         yield from strike_host(ctx, state, foe, member, result.outcome.value, attack, rule)  # HOUSE §6.2
         if Special.SELF_HIT_ON_MISS in specials:
@@ -189,24 +186,10 @@ def attack_foe(
             if face == 1:
                 yield from place_wounds(ctx, member, 1, rule="§7.5")
         return False
-    fire = item.lit and item.defn.light is not None
-    if not may_harm(foe, *((HarmSource.FIRE,) if fire else ())):
-        ctx.emit(Note(rule="§12", text=f"The {item.name} cannot harm the {foe.name}."))
+    if not weapon_wounds(
+        ctx, state, combat, member, foe, item, attack, raw, critical=critical, cold=cold, rule=rule
+    ):
         return True
-    flags = attack.flags(critical)
-    wound_foe(
-        ctx,
-        state,
-        combat,
-        foe,
-        raw,
-        by=member.id,
-        pierce=Flag.PIERCE in flags,
-        unreducible=Flag.UNREDUCIBLE in flags,
-        cold_blood=cold,
-        bleeds=Flag.BLEEDING in flags,
-        rule=rule,
-    )
     _on_hit(ctx, member, foe, specials, critical)
     from expedition.rules.enemy_specials import weapon_struck
 

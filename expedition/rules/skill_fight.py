@@ -21,20 +21,18 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules import usage
 from expedition.rules.actions import Action
 from expedition.rules.character import Attr, Character, Status
 from expedition.rules.combat_state import Attacked, CombatState, Foe, combat_of, standing
 from expedition.rules.conditions import Affliction
 from expedition.rules.decisions import Choice, Decision, Resolution
 from expedition.rules.distance import manhattan
-from expedition.rules.enemies import EnemyDef, EnemyTag, HarmSource
+from expedition.rules.enemies import EnemyDef, EnemyTag
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event, Note
 from expedition.rules.items import Item
 from expedition.rules.lasting import Span, add_lasting, has_lasting
 from expedition.rules.magic_combat import begin, check_actions, spend
-from expedition.rules.notation import Flag
 from expedition.rules.recovery import can_heal, heal_wound
 from expedition.rules.skill_beasts import is_animal, pets_join
 from expedition.rules.skills import Skill
@@ -213,8 +211,7 @@ def _free_critical(
     ctx: Context, state: CampaignState, combat: CombatState, member: Character, foe: Foe, item: Item
 ) -> None:
     from expedition.rules.combat_actions import weapon_attack
-    from expedition.rules.combat_harm import wound_foe
-    from expedition.rules.combat_strike import may_harm
+    from expedition.rules.combat_strike import spend_ammo, weapon_wounds
 
     attack = weapon_attack(item, manhattan(combat.positions[member.id], foe.pos))
     raw = attack.damage(True)
@@ -231,27 +228,8 @@ def _free_critical(
             damage=raw,
         )
     )
-    if item.defn.ammo:
-        ammo = next((i for i in member.items if i.defn.key == item.defn.ammo), None)
-        if ammo is not None:
-            usage.roll_usage(ctx, member, ammo, rule="HOUSE §6.5")
-    fire = item.lit and item.defn.light is not None
-    if not may_harm(foe, *((HarmSource.FIRE,) if fire else ())):
-        ctx.emit(Note(rule="§12", text=f"The {item.name} cannot harm the {foe.name}."))
-        return
-    flags = attack.flags(True)
-    wound_foe(
-        ctx,
-        state,
-        combat,
-        foe,
-        raw,
-        by=member.id,
-        pierce=Flag.PIERCE in flags,
-        unreducible=Flag.UNREDUCIBLE in flags,
-        bleeds=Flag.BLEEDING in flags,
-        rule="§6.1",
-    )
+    spend_ammo(ctx, member, item)
+    weapon_wounds(ctx, state, combat, member, foe, item, attack, raw, critical=True, rule="§6.1")
 
 
 GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {FearlessHeal: verify_fearless}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from expedition.rules.campaign import CampaignState
+from expedition.rules.actions import Action
+from expedition.rules.camp_state import CampPlace, CampState
+from expedition.rules.campaign import CampaignState, Phase
 from expedition.rules.character import Character
 from expedition.rules.context import Context
+from expedition.rules.decisions import answers, resolve
 from expedition.rules.dice import ScriptedDice
 from expedition.rules.prayers import InvokePrayer
 from tests.rules.magic_helpers import WORLD, make_state, run
@@ -28,3 +31,30 @@ def pray(state: CampaignState, prayer: str, target: str, faces: list[int], *keys
 def ctx() -> Context:
     """A context with no dice and the content world."""
     return Context(ScriptedDice([]), world=WORLD)
+
+
+def angry(god: str) -> tuple[CampaignState, Character]:
+    """The magic helpers' party, its cleric called by `god`, who is angry."""
+    state = make_state()
+    cle = state.character("cle")
+    cle.magic.calling = god
+    cle.magic.god_angry = True
+    return state, cle
+
+
+def camp(state: CampaignState, *, fire: bool = True, pool: int = 3) -> CampState:
+    """Put the party in a camp with `pool` camp actions, with or without a fire."""
+    assert state.expedition is not None
+    state.expedition.camp = CampState(place=CampPlace(long_rest=False), pool=pool, total=pool, fire=fire)
+    state.phase = Phase.CAMP
+    return state.expedition.camp
+
+
+def camp_run(state: CampaignState, action: Action, faces: list[int], *keys: str) -> Context:
+    """Apply a camp action through the dispatcher with scripted dice."""
+    ctx = Context(ScriptedDice(faces), world=WORLD)
+    from expedition.rules.turns import apply
+
+    resolve(apply(ctx, state, action), answers(*keys))
+    assert ctx.dice.used == len(faces)  # type: ignore[attr-defined]
+    return ctx

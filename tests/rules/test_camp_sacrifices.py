@@ -4,46 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.actions import Action
 from expedition.rules.camp_actions import BurnTeeth, PrayForFavour
 from expedition.rules.camp_sacrifices import GUARDS, TeethBurned, burn_teeth, sacrifice_options
-from expedition.rules.camp_state import CampPlace, CampState
-from expedition.rules.campaign import CampaignState, Phase
-from expedition.rules.character import Character
 from expedition.rules.context import Context
-from expedition.rules.decisions import answers, resolve, resolve_default
+from expedition.rules.decisions import resolve_default
 from expedition.rules.dice import ScriptedDice
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.prayers import GodAppeased
 from expedition.rules.turns import verify
-from tests.rules.magic_helpers import WORLD, give, make_state
-
-
-def angry(god: str) -> tuple[CampaignState, Character]:
-    """The magic helpers' party, its cleric called by `god`, who is angry."""
-    state = make_state()
-    cle = state.character("cle")
-    cle.magic.calling = god
-    cle.magic.god_angry = True
-    return state, cle
-
-
-def camp(state: CampaignState, *, fire: bool = True, pool: int = 3) -> CampState:
-    """Put the party in a camp with `pool` camp actions, with or without a fire."""
-    assert state.expedition is not None
-    state.expedition.camp = CampState(place=CampPlace(long_rest=False), pool=pool, total=pool, fire=fire)
-    state.phase = Phase.CAMP
-    return state.expedition.camp
-
-
-def camp_run(state: CampaignState, action: Action, faces: list[int], *keys: str) -> Context:
-    """Apply a camp action through the dispatcher with scripted dice."""
-    ctx = Context(ScriptedDice(faces), world=WORLD)
-    from expedition.rules.turns import apply
-
-    resolve(apply(ctx, state, action), answers(*keys))
-    assert ctx.dice.used == len(faces)  # type: ignore[attr-defined]
-    return ctx
+from tests.rules.magic_helpers import WORLD, give
+from tests.rules.prayer_helpers import angry, camp, camp_run
 
 
 def test_burning_teeth_needs_a_camp_fire_and_teeth() -> None:

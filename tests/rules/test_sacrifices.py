@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.actions import Action
 from expedition.rules.camp import start_camp
 from expedition.rules.camp_actions import PrayForFavour
 from expedition.rules.camp_options import camp_options
-from expedition.rules.camp_state import CampPlace, CampState
-from expedition.rules.campaign import CampaignState, Phase
-from expedition.rules.character import Attr, Character
+from expedition.rules.camp_state import CampPlace
+from expedition.rules.campaign import CampaignState
+from expedition.rules.character import Attr
 from expedition.rules.combat_events import CombatOutcome
 from expedition.rules.combat_rounds import end_combat
 from expedition.rules.conditions import Affliction
@@ -23,31 +22,7 @@ from expedition.rules.prayers import GodAppeased, InvokePrayer, MakeSacrifice
 from expedition.rules.sacrifices import CAPTIVE, CaptiveSacrificed, PartyPlagued, UndeadBound
 from expedition.rules.turns import verify
 from tests.rules.magic_helpers import WORLD, fight, give, make_state, run
-
-
-def angry(god: str) -> tuple[CampaignState, Character]:
-    state = make_state()
-    cle = state.character("cle")
-    cle.magic.calling = god
-    cle.magic.god_angry = True
-    return state, cle
-
-
-def camp(state: CampaignState, *, fire: bool = True, pool: int = 3) -> CampState:
-    assert state.expedition is not None
-    state.expedition.camp = CampState(place=CampPlace(long_rest=False), pool=pool, total=pool, fire=fire)
-    state.phase = Phase.CAMP
-    return state.expedition.camp
-
-
-def camp_run(state: CampaignState, action: Action, faces: list[int], *keys: str) -> Context:
-    ctx = Context(ScriptedDice(faces), world=WORLD)
-    from expedition.rules.turns import apply
-
-    resolve(apply(ctx, state, action), answers(*keys))
-    assert ctx.dice.used == len(faces)  # type: ignore[attr-defined]
-    return ctx
-
+from tests.rules.prayer_helpers import angry, camp_run
 
 # --- the exploring sacrifices ------------------------------------------------------------------------
 
