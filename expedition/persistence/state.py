@@ -138,6 +138,8 @@ def _check_consistent(state: CampaignState) -> None:
     for name, location in state.locations.items():
         if location.name != name:
             raise SnapshotError(f"locations.{name}: the location is called {location.name!r}")
+        if location.dungeon is not None and location.dungeon.key != name:
+            raise SnapshotError(f"locations.{name}.dungeon: it keeps the dungeon {location.dungeon.key!r}")
     for key in ("location", "settlement"):
         if getattr(state, key) not in state.locations:
             raise SnapshotError(f"{key}: {getattr(state, key)!r} is not a known location")

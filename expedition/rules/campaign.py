@@ -17,8 +17,10 @@ from expedition.rules.character import Character, Status
 from expedition.rules.context import Context
 from expedition.rules.decay import new_decay
 from expedition.rules.dice import SeededDice
+from expedition.rules.distance import Pos
 from expedition.rules.doom import DoomThreshold, DoomTracker, new_doom, settlement_doom, veteran_reveal
 from expedition.rules.dungeon_features import Corpse
+from expedition.rules.dungeon_map import Dungeon
 from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.events import Event
 from expedition.rules.expedition import ExpeditionState
@@ -80,6 +82,10 @@ class Location:
         dead: The bodies in a dungeon, by depth, kept while the party is away: the rebuilt dungeon
             gets them back (HOUSE §1.7, `rules.dead_vigil`); empty before the first visit ends.
         risen: Bodies the dead vigil raised, by depth: dormant dead waiting where they lay.
+        dungeon: The dungeon as the party left it (doors, caches, traps, beaten encounters), which
+            it finds again on its return (`rules.kept_dungeon`); None before the first visit ends
+            and while the party is inside (the expedition holds it then).
+        seen: The tiles the party had seen of the kept dungeon, per depth (the map's memory).
     """
 
     name: str
@@ -89,6 +95,8 @@ class Location:
     title: str = ""
     dead: dict[int, list[Corpse]] = field(default_factory=dict)
     risen: dict[int, list[Corpse]] = field(default_factory=dict)
+    dungeon: Dungeon | None = None
+    seen: dict[int, set[Pos]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -8,9 +8,15 @@
   falls: `Corpse.vigil_dice` keeps the risk dice still to roll, then 1d6 weeks. House reading: no
   count is read before a day passes, and the fight's dice stay as they were.
 - **Count.** Interlude days count, and an expedition counts as one day (`count_days`).
-- **Rising.** A dungeon is rebuilt from its seed on each visit (`Location.origin`), so its bodies
-  are kept in `Location.dead` meanwhile; a body whose count runs out moves to `Location.risen`
-  (`CorpseRose`), and becomes a dormant encounter in its room on the return (`restore_the_dead`).
+- **Rising.** While the party is away its bodies wait in `Location.dead`, and only there: a body
+  whose count runs out moves to `Location.risen` (`CorpseRose`), and becomes a dormant encounter
+  in its room on the return (`restore_the_dead`).
+- **Kept dungeons.** The location keeps the dungeon the party left (`Location.dungeon`,
+  `rules.kept_dungeon`): its bodies move off its levels into `Location.dead` as the party leaves,
+  so they lie in one place only and come back, counted, on the return; and `Location.risen` then
+  holds only the dead that rose since the party left, since those risen earlier still stand in
+  the kept dungeon as encounters (until beaten). An older save's location keeps no dungeon: its
+  dungeon is rebuilt from `Location.origin`, and every risen body still waiting is put back on it.
 """
 
 from __future__ import annotations
@@ -243,8 +249,11 @@ def count_days(ctx: Context, state: CampaignState, days: int = 1) -> int:
 def expedition_over(ctx: Context, state: CampaignState) -> None:
     """The party leaves the dungeon: its bodies are kept, settled, and the expedition's day counts.
 
-    Called while `state.expedition` still holds the dungeon. The risen dead that still wait in a
-    room nobody cleared stay risen for the next visit; those beaten are gone.
+    Called while `state.expedition` still holds the dungeon. When the location keeps the dungeon
+    (`kept_dungeon.keep_dungeon` ran first), its bodies leave its levels for `Location.dead`, and
+    the risen dead still standing stay in it as they are, so `Location.risen` starts empty. When it
+    does not (the dungeon will be rebuilt), the risen dead that still wait in a room nobody cleared
+    stay risen for the next visit; those beaten are gone.
     """
     expedition = state.expedition
     if expedition is None:
@@ -252,11 +261,15 @@ def expedition_over(ctx: Context, state: CampaignState) -> None:
     dungeon = expedition.dungeon
     location = state.locations[dungeon.key]
     location.title = dungeon.name
+    kept = location.dungeon is dungeon
     location.dead = {depth: list(level.corpses) for depth, level in enumerate(dungeon.levels, 1)}
     location.risen = {
-        depth: [b for b in location.risen.get(depth, []) if _still_waiting(level, b)]
+        depth: [] if kept else [b for b in location.risen.get(depth, []) if _still_waiting(level, b)]
         for depth, level in enumerate(dungeon.levels, 1)
     }
+    if kept:
+        for level in dungeon.levels:
+            level.corpses = []  # they wait, and count, in `location.dead` (one place only)
     for bodies in location.dead.values():
         for body in bodies:
             _settle(ctx, body)
@@ -297,10 +310,13 @@ def _rise_on(level: Level, body: Corpse) -> None:
 
 
 def restore_the_dead(state: CampaignState, dungeon: Dungeon) -> None:
-    """A dungeon rebuilt for a return visit gets back its kept bodies and its risen dead (HOUSE §1.7).
+    """A dungeon entered again gets back its kept bodies and its risen dead (HOUSE §1.7).
 
-    The kept bodies replace those the rebuild stocked afresh (they are the same bodies, with their
-    count, ward and the fallen added). Nothing happens on a first visit.
+    The kept bodies replace those on its levels: none on a kept dungeon (its bodies waited in
+    `Location.dead`), those a rebuild stocked afresh (the same bodies, without their count, ward and the
+    fallen). The risen become dormant encounters: on a kept dungeon only those risen since the party
+    left (`Location.risen` holds no others then), on a rebuild every one still waiting. So no body
+    and no risen dead is ever there twice. Nothing happens on a first visit.
     """
     location: Location | None = state.locations.get(dungeon.key)
     if location is None or not location.dead:

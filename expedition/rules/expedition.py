@@ -191,6 +191,8 @@ def start_expedition(
     The dungeon becomes the current location. Its doom tracker is the one from an earlier visit
     when the party was there before (§9.2), else a new one from the dungeon's thresholds. The
     decay tracker starts empty, the expedition's turn count and mortal wounds (§16 #4) at 0.
+    When `dungeon` is the one the location kept from the last visit, the party remembers its
+    map (`rules.kept_dungeon`).
 
     Args:
         ctx: Dice and events.
@@ -224,8 +226,14 @@ def start_expedition(
     start = dungeon.entrance
     wanted = {key for lvl in dungeon.levels for cache in lvl.caches for key in cache.items}
     defs = {key: defn for key, defn in (items or {}).items() if key in wanted}
+    from expedition.rules.kept_dungeon import take_back
+
     state.expedition = ExpeditionState(
-        dungeon=dungeon, position=start, area=area_of(level, start), item_defs=defs
+        dungeon=dungeon,
+        position=start,
+        area=area_of(level, start),
+        seen=take_back(state, dungeon),  # the map of a dungeon kept since the last visit (§10.1)
+        item_defs=defs,
     )
     from expedition.rules.dead_vigil import restore_the_dead
 

@@ -363,7 +363,9 @@ def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution
     close_pockets(ctx, state)  # §11.1 Pocket reality ends with the expedition
     end_spans(ctx, state, tuple(Span), "left the dungeon", rule="§10.1")
     from expedition.rules.dead_vigil import expedition_over
+    from expedition.rules.kept_dungeon import keep_dungeon
 
+    keep_dungeon(state)  # the dungeon stays as the party leaves it, for its return (§10.1)
     expedition_over(ctx, state)  # the bodies are kept and the expedition's day counts (HOUSE §1.7)
     state.expedition = None
     state.location = state.settlement

@@ -27,8 +27,9 @@ class SetOut(Action):
     """Start an expedition.
 
     Attributes:
-        dungeon: A known location's name to go back to (its doom is kept, §9.2), an authored
-            dungeon's key, or `NEW` for a freshly generated one.
+        dungeon: A known location's name to go back to (its doom is kept, §9.2, and the dungeon
+            is as the party left it, §10.1), an authored dungeon's key, or `NEW` for a freshly
+            generated one.
         theme: For a new dungeon, a theme key; "" lets the dice choose.
     """
 
@@ -50,7 +51,7 @@ def verify_set_out(state: CampaignState, action: SetOut) -> None:
 
 
 def set_out(ctx: Context, state: CampaignState, action: SetOut) -> Resolution[None]:
-    """Build or rebuild the dungeon through the world, then start the expedition there."""
+    """Go back to the dungeon as the party left it, or build one through the world; start the expedition."""
     world = ctx.world
     if world is None:
         raise IllegalAction("No dungeons are loaded, so there is nowhere to go.")
@@ -89,8 +90,11 @@ def light_at_the_door(ctx: Context, state: CampaignState) -> Item | None:
 
 
 def _dungeon_for(ctx: Context, state: CampaignState, action: SetOut, world: World) -> tuple[Dungeon, str]:
+    """The dungeon to enter and its origin: the one left there last time, else built from its origin."""
     known = state.locations.get(action.dungeon)
     origin = known.origin if known is not None else ""
+    if known is not None and known.dungeon is not None:
+        return known.dungeon, origin  # as the party left it (`rules.kept_dungeon`, §10.1)
     if not origin and action.dungeon in world.authored_keys():
         origin = f"authored:{action.dungeon}"
     if not origin and action.dungeon != NEW:

@@ -23,7 +23,9 @@ every level:
 - the dungeon loses its generation seed, its doom thresholds and its wandering table, which are
   the GM's (§9.2); `item_defs` keeps only the items of looted caches (it names what caches hold);
 - the bodies a fight leaves (`CombatState.bodies`) and those a location keeps while the party is
-  away lose their count too, and the dormant risen a location keeps are left out (`location_view`).
+  away lose their count too, and the dormant risen a location keeps are left out (`location_view`);
+- a dungeon a location keeps while the party is away (`Location.dungeon`, `rules.kept_dungeon`)
+  and its map are left out of every view (`location_view`): it is seen again, cut down, on return.
 
 Kept on purpose, because a client runs the rules' guards and draws the map from its copy
 (`net.wire.mirror_state`), so that it offers and shows what the local game does:
@@ -117,10 +119,12 @@ def expedition_view(state: CampaignState, encoded: dict[str, Any]) -> dict[str, 
 
 
 def location_view(location: dict[str, Any]) -> dict[str, Any]:
-    """An encoded location without what the dead vigil keeps of its dungeon while the party is away.
+    """An encoded location without what it keeps of its dungeon while the party is away.
 
     The bodies (`dead`) lose when and as what they rise; the risen (`risen`, dormant dead the party
-    meets only on its return) are left out.
+    meets only on its return) are left out, and so are the kept dungeon (`dungeon`, the whole map
+    with all it holds: the GM's) and its map's memory (`seen`), which only go with it. The party
+    sees them again when it returns, cut down like any expedition's (`expedition_view`).
 
     Args:
         location: A location as `state_to_body` encodes it; it is not changed.
@@ -129,6 +133,8 @@ def location_view(location: dict[str, Any]) -> dict[str, Any]:
         A new map (a shallow copy when there is nothing to take out).
     """
     view = dict(location)
+    view.pop("dungeon", None)
+    view.pop("seen", None)
     if "dead" in view:
         view["dead"] = _by_depth(view["dead"])
     if isinstance(view.get("risen"), list | dict):

@@ -25,7 +25,7 @@ from expedition.rules.dead_vigil import (
 )
 from expedition.rules.decisions import resolve_default
 from expedition.rules.dice import ScriptedDice, SeededDice
-from expedition.rules.dungeon_map import Corpse, Level
+from expedition.rules.dungeon_map import Corpse, Dungeon, Level
 from expedition.rules.expedition import start_expedition
 from expedition.rules.exploration import ExitDungeon
 from expedition.rules.interlude_actions import begin_day
@@ -52,6 +52,11 @@ def _combat(state: CampaignState) -> CombatState:
 def _level(state: CampaignState) -> Level:
     assert state.expedition is not None
     return state.expedition.level
+
+
+def _level_of(kept: Dungeon | None) -> Level:
+    assert kept is not None
+    return kept.level(1)
 
 
 def _attacked(uid: str, *, critical: bool) -> Attacked:
@@ -262,13 +267,17 @@ def test_the_risen_wait_until_beaten_section_10_1_house_1_7() -> None:
     (risen,) = [e for e in _level(state).encounters if e.name == RISEN]
     assert risen.room == 0 and risen.enemies == (FRESH, FRESH)
     _exit(state, _seeded())
-    assert len(state.locations["tomb"].risen[1]) == 2
+    kept = state.locations["tomb"]  # the dungeon is kept now: the risen stand in it, not in `risen`
+    assert kept.risen[1] == [] and kept.dungeon is not None
     state.interlude = None
-    start_expedition(_ctx(), state, dungeon(), items=WORLD.items)
+    start_expedition(_ctx(), state, kept.dungeon, items=WORLD.items)
+    (again,) = [e for e in _level(state).encounters if e.name == RISEN]
+    assert again is risen and again.enemies == (FRESH, FRESH)  # there again, and only once
     for encounter in _level(state).encounters:
         encounter.defeated = True
     _exit(state, _seeded())
     assert state.locations["tomb"].risen[1] == []
+    assert [e.defeated for e in _level_of(state.locations["tomb"].dungeon).encounters] == [True]
 
 
 def test_kept_bodies_survive_a_snapshot_section_10_1_house_1_7() -> None:
