@@ -75,6 +75,8 @@ def buy(
 ) -> Item:
     """Buy one item (one pack) with the party's silver at this interlude's price (§5.1 step 6, §7.2).
 
+    A buyer with Street Wise pays 1 silver less for a common item, as in the market (§6.1).
+
     Args:
         ctx: Dice and event log.
         party: Pays, and hands out the new item's uid.
@@ -90,6 +92,10 @@ def buy(
         IllegalAction: When the party cannot pay (the price stays rolled).
     """
     price = price_of(ctx, book, defn, table)
+    if buyer is not None:  # Blacksalt's street vendors know a local when they see one (§6.1)
+        from expedition.rules.market import street_wise_discount
+
+        price -= street_wise_discount(defn, buyer, price)
     verify_buy(party, price, defn)
     party.silver -= price
     item = party.new_item(defn)

@@ -24,6 +24,7 @@ from expedition.rules.outfitting import (
     verify_sell,
 )
 from expedition.rules.party import Party
+from expedition.rules.skills import Skill
 from expedition.rules.trappings import ItemStashed
 
 ROPE = ItemDef("rope", "Rope", category=Category.COMMON)
@@ -95,6 +96,24 @@ def test_exotic_price_dice_and_a_buyer_carries_the_item_section_7_2() -> None:
     assert bought == [
         StartingGearBought(rule="§5.1", item=item.uid, name="Holy relic", price=50, buyer="ada")
     ]
+
+
+def test_street_wise_pays_one_less_for_common_goods_in_the_starting_shop_section_6_1() -> None:
+    """§6.1 Street Wise: common items cost 1 silver less (never under 1); the list price stays."""
+    ctx = Context(ScriptedDice([4, 1]))
+    party = Party(silver=20)
+    wren = Character(id="wren", name="Wren")
+    wren.skills.add(Skill.STREET_WISE)
+    book = PriceBook()
+    buy(ctx, party, ROPE, book, buyer=wren)
+    assert party.silver == 17 and book.prices["rope"] == 4
+    buy(ctx, party, ROPE, book, buyer=Character(id="bo", name="Bo"))
+    assert party.silver == 13  # no skill, full price
+    cheap = ItemDef("chalk", "Chalk", category=Category.COMMON)
+    buy(ctx, party, cheap, book, buyer=wren)
+    assert party.silver == 12  # a 1-silver item stays at 1
+    paid = [e.price for e in ctx.events if isinstance(e, StartingGearBought)]
+    assert paid == [3, 4, 1]
 
 
 def test_verify_and_can_buy_agree_section_5_1() -> None:

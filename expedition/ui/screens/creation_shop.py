@@ -82,13 +82,17 @@ class StartingShopScreen(ModalScreen[None]):
             price = self.flow.ask_price(defn)
             self._draw(f"{defn.name} costs {price} silver here. Enter again to buy one.")
             return
+        purse = self.flow.party.silver if self.flow.party is not None else 0
         try:
             item = self.flow.buy(defn, self.buyer)
         except RuleError as error:
             self._draw(str(error))
             return
+        paid = purse - (self.flow.party.silver if self.flow.party is not None else 0)
         where = "the party stash" if not item.place else (self.buyer.name if self.buyer else "the stash")
-        self._draw(f"Bought {item.name} for {self.flow.prices.prices[defn.key]} silver; it goes to {where}.")
+        listed = self.flow.prices.prices[defn.key]
+        why = f" (Street Wise: {listed - paid} off)" if paid < listed else ""
+        self._draw(f"Bought {item.name} for {paid} silver{why}; it goes to {where}.")
 
     def action_close(self) -> None:
         """Leave the shop."""
