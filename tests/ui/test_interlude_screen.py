@@ -304,3 +304,8 @@ def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> Non
     )
     keys = [choice.key for choice in destinations(state, default_world())]
     assert keys[0] == "new" and "The Gnawed Crypt" in keys and "saint_wenna" in keys
+    state.locations["gen-77"] = Location(
+        "gen-77", new_doom("gen-77", ()), origin="generated:77:", title="The Weeping Crypt"
+    )
+    labels = {choice.key: choice.label for choice in destinations(state, default_world())}
+    assert labels["gen-77"].startswith("Back to The Weeping Crypt (as the party left it")  # its name, not its key

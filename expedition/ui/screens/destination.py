@@ -1,6 +1,7 @@
 """Provides the question "where to?" asked before an expedition sets out (§10, §9.2).
 
-A party can go to a new dungeon the dice make, back to one it already knows (its doom is kept),
+A party can go to a new dungeon the dice make, back to one it already knows (as it left it, with
+its doom),
 or to an authored dungeon such as the sample one. When there is nothing to choose from, the party
 sets out for a new dungeon without being asked.
 """
@@ -26,7 +27,8 @@ def destinations(state: CampaignState, world: World | None) -> list[Choice]:
     for location in state.locations.values():
         if location.settlement or not location.origin:
             continue
-        choices.append(Choice(location.name, f"Back to {location.name} (its doom is kept)"))
+        title = location.title or (location.dungeon.name if location.dungeon else location.name)
+        choices.append(Choice(location.name, f"Back to {title} (as the party left it; its doom is kept)"))
     if world is not None:
         for key in world.authored_keys():
             if f"authored:{key}" not in known:
