@@ -308,4 +308,5 @@ def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> Non
         "gen-77", new_doom("gen-77", ()), origin="generated:77:", title="The Weeping Crypt"
     )
     labels = {choice.key: choice.label for choice in destinations(state, default_world())}
-    assert labels["gen-77"].startswith("Back to The Weeping Crypt (as the party left it")  # its name, not its key
+    # Its name, not its key.
+    assert labels["gen-77"].startswith("Back to The Weeping Crypt (as the party left it")
