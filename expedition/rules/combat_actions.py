@@ -173,6 +173,9 @@ def move_tiles(member: Character, state: CampaignState | None = None) -> int:
         from expedition.rules.warding import hasted
 
         tiles *= 2 if hasted(state, member.id) else 1
+        from expedition.rules.hazards_footing import move_reach
+
+        tiles = move_reach(state, member, tiles)  # water, mud, silk, a warped floor (HOUSE §1.9-§1.14)
     limit = combat_move_tiles_limit(member)
     return tiles if limit is None else min(tiles, limit)
 
@@ -324,6 +327,9 @@ def _verify_dodge(state: CampaignState, action: Dodge) -> None:
     shield = held_shield(member)
     if shield is not None and shield.defn.no_dodge:
         raise IllegalAction(f"Nobody dodges with a {shield.name}.")
+    from expedition.rules.hazards_footing import verify_dodge
+
+    verify_dodge(state, member)  # waist-deep water (HOUSE §1.9, §1.11, §1.14)
 
 
 def _verify_use(state: CampaignState, action: CombatUseItem) -> None:

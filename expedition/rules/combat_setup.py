@@ -214,7 +214,9 @@ def wandering_arrives(ctx: Context, state: CampaignState, announced: Sequence[st
     if name in expedition.coming:
         expedition.coming.remove(name)
     row = next((r for r in expedition.dungeon.wandering if r.name == name), None)
-    defs = enemy_defs(ctx, row.core if row is not None else ())
+    from expedition.rules.hazards_drag import hazard_group
+
+    defs = enemy_defs(ctx, row.core if row is not None else hazard_group(name))  # drag marks (HOUSE §1.10)
     if not defs:
         return False
     yield from start_combat(ctx, state, defs, group=name)

@@ -121,6 +121,7 @@ def attack_foe(
     ammunition play no part), `bonus_dice` adds dice, `damage` maps the damage of a hit, `name`
     names the attack. Outsmart may swap the tested STR or DEX; attacking ends hiding.
     """
+    from expedition.rules.hazards_footing import attack_dice as ceiling_dice
     from expedition.rules.maneuver_hooks import outsmarted, reveal
 
     combat = combat_of(state)
@@ -152,7 +153,7 @@ def attack_foe(
         disadvantage=disadvantage,
         ignores_shields=attack.ignores_shields,
         advantage=advantage,
-        bonus_dice=bonus_dice,
+        bonus_dice=bonus_dice + ceiling_dice(state, member, item),  # a low ceiling (HOUSE §1.10)
         rule=rule,
     )
     reveal(ctx, state, member.id, "attacked")
@@ -249,6 +250,11 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
     if not (yield from begin_turn(ctx, state, state.character(action.actor))):
         return
     combat, member = _start(state, action)
+    if isinstance(action, CombatMove):  # deep water, slick stone, mud (HOUSE §1.10, §1.11, §1.14)
+        from expedition.rules.hazards_footing import footing_move
+
+        path = yield from footing_move(ctx, state, combat, member, path)
+        to = path[-1] if path else combat.positions[member.id]
     combat.positions[member.id] = to
     ctx.emit(CombatMoved(rule="§10.2.2", who=member.id, path=path))
     if member.tokens.shield and not member.has(Skill.SHIELD_MASTER):
@@ -270,7 +276,10 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
 
 def _breath(ctx: Context, state: CampaignState, action: CombatCatchBreath) -> Resolution[None]:
     _, member = _start(state, action)
-    catch_breath(ctx, member, rule="§10.2.2")
+    from expedition.rules.hazards_air import breath_stolen
+
+    if not breath_stolen(ctx, state, member.id):  # void chill, miasma (HOUSE §1.13, §1.14)
+        catch_breath(ctx, member, rule="§10.2.2")
     yield from _done(ctx, state, member, action)
 
 
@@ -299,6 +308,9 @@ def _dodge(ctx: Context, state: CampaignState, action: Dodge) -> Resolution[None
     if result.succeeded:
         member.tokens.dodge += 3 if result.outcome.value == "great_success" else 2
         ctx.emit(report_tokens(member.id, member.tokens, "dodge", "§10.2.2"))
+    from expedition.rules.hazards_footing import footing_dodge
+
+    yield from footing_dodge(ctx, state, member)  # a mud sump (HOUSE §1.10)
     yield from _done(ctx, state, member, action)
 
 

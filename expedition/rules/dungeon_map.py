@@ -58,6 +58,7 @@ class Room:
         filthy: Filthy, for camping.
         exposed: Exposed, for camping.
         notes: The room type's rule in words.
+        crossed: The party has crossed it once, so a floor hazard's "first adventurer across" has been met.
     """
 
     id: int
@@ -79,6 +80,7 @@ class Room:
     filthy: bool = False
     exposed: bool = False
     notes: str = ""
+    crossed: bool = False
 
     def contains(self, pos: Pos) -> bool:
         """True if `pos` is a floor tile of this room."""

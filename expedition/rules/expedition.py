@@ -132,7 +132,9 @@ def light_radius(state: CampaignState) -> int:
     ]
     if magic_lit(state):
         radii.append(LIGHT_RADIUS[Light.NEARBY])
-    return max(radii, default=DARK_SIGHT)
+    from expedition.rules.hazards_air import dimmed
+
+    return dimmed(state, max(radii, default=DARK_SIGHT))  # smoke, the hungry dark (HOUSE §1.10, §1.13)
 
 
 def magic_lit(state: CampaignState) -> bool:

@@ -74,6 +74,9 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     expedition.turns_in_area += 1
     if expedition.turns_in_area % LOITER_EVERY == 0:
         wandering_check(ctx, state, 1, reason="loitering")
+    from expedition.rules.hazards_air import room_turn
+
+    yield from room_turn(ctx, state)  # grave dust, thin air: a stay grows long (HOUSE §1.9, §1.12)
     if decayed:
         expedition.decays_on_level += 1
         if expedition.decays_on_level % LINGER_EVERY == 0:
@@ -81,6 +84,9 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
             yield from advance_doom(ctx, here.doom, state.omens, state.party, 1, rule="HOUSE §1.5")
         reached = sum(1 for t in here.doom.thresholds if t.segment <= here.doom.peak)
         wandering_check(ctx, state, 3 if reached >= 3 else 2, reason="decay")
+        from expedition.rules.hazards_water import decay_hazards
+
+        yield from decay_hazards(ctx, state)  # surge channel, flash flood (HOUSE §1.11, §1.14)
     for member in list(state.party):
         if member.status is not Status.DEAD and in_darkness(state, member.id):
             yield from endure_darkness(ctx, state, member.id)
@@ -154,6 +160,9 @@ def make_noise(ctx: Context, state: CampaignState, *, very: bool = False, what: 
     if very:
         yield from advance_doom(ctx, state.here.doom, state.omens, state.party, 1, rule="HOUSE §1.5")
     wandering_check(ctx, state, 2 if very else 1, reason="noise")
+    from expedition.rules.hazards_noise import collapse_on_noise
+
+    yield from collapse_on_noise(ctx, state)  # a loud action brings a roof down (HOUSE §1.10, §1.12, §1.14)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

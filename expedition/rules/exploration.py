@@ -304,4 +304,8 @@ def exploration_cost(state: CampaignState, action: Action) -> int:
     if isinstance(action, ForceDoor) and expedition is not None:
         door = expedition.level.doors.get(tuple(action.at))  # type: ignore[arg-type]
         return 2 if door is not None and door.state is DoorState.BARRED else 1
+    from expedition.rules.hazard_actions import COSTS as HAZARD_COSTS
+
+    if type(action) in HAZARD_COSTS:  # clearing rubble, drinking from a spring (HOUSE §1.9, §1.11)
+        return HAZARD_COSTS[type(action)]
     return 1

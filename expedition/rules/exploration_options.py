@@ -144,6 +144,12 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
     from expedition.rules.skill_actions import skill_offers
 
     options += [_option(state, action, label) for action, label in skill_offers(state, actor)]  # §6.1
+    from expedition.rules.hazard_actions import hazard_offers
+
+    options += [_option(state, action, label) for action, label in hazard_offers(state, actor)]  # HOUSE §1.9
+    from expedition.rules.hazards_floors import silk_offers
+
+    options += [_option(state, action, label) for action, label in silk_offers(state, actor)]  # HOUSE §1.12
     from expedition.rules.magic_actions import magic_options
 
     options += magic_options(state, actor)

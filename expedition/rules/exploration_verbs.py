@@ -54,6 +54,8 @@ from expedition.rules.exploration_events import (
     SecretDoorFound,
     TrapsLookedFor,
 )
+from expedition.rules.hazards_air import room_entered
+from expedition.rules.hazards_noise import flame_lit, noise_hazards_entered
 from expedition.rules.items import Category, Item, ItemDef, Tag
 from expedition.rules.judging import Outcome
 from expedition.rules.lasting import Span, end_spans
@@ -88,6 +90,7 @@ def _step(ctx: Context, state: CampaignState, action: Step) -> Resolution[None]:
     if door is not None and door.state is not DoorState.OPEN:
         _open(ctx, door, "lifted the bar" if door.state is DoorState.BARRED else "opened")
     area = area_after(expedition, target)
+    before = expedition.area
     expedition.position = target
     if area != expedition.area:
         expedition.area, expedition.turns_in_area = area, 0
@@ -97,7 +100,12 @@ def _step(ctx: Context, state: CampaignState, action: Step) -> Resolution[None]:
     if trap is not None and trap.armed and not trap.known and not trap.object_trap:
         victim = state.character(action.actor) if action.actor else _leader(state)
         yield from spring(ctx, state, trap, victim, rule="HOUSE §1.8")
+    yield from room_entered(ctx, state, before)  # HOUSE §1.9-§1.14: the room's air and light act
+    from expedition.rules.hazards_footing import enter_room
+
+    yield from enter_room(ctx, state, before, action.actor)  # water, floors that give way (HOUSE §1.9-§1.14)
     announced = list(expedition.coming)
+    yield from noise_hazards_entered(ctx, state, before)  # fallen ceiling, marsh gas, drag marks
     yield from _turns(ctx, state, cost)
     from expedition.rules.combat_setup import fight_here, wandering_arrives
 
@@ -218,6 +226,7 @@ def _use(ctx: Context, state: CampaignState, action: UseItem) -> Resolution[None
             inventory.extinguish(ctx, member, item, rule="§10.1")
         else:
             inventory.light(ctx, member, item, rule="§7.8")
+            yield from flame_lit(ctx, state, member, item)  # marsh gas (HOUSE §1.14)
     elif item.defn.key not in CURES_BY_ITEM:
         from expedition.rules.item_uses import use_item
 
@@ -386,6 +395,8 @@ def _change_level(ctx: Context, state: CampaignState, down: bool) -> Resolution[
         expedition.decays_on_level = 0
     ctx.emit(LevelChanged(rule="§10.1", depth=expedition.depth, pos=expedition.position))
     reveal(state)
+    yield from room_entered(ctx, state, "")  # arriving in a room enters it (HOUSE §1.9-§1.14)
+    yield from noise_hazards_entered(ctx, state, "")
     yield from _turns(ctx, state, 1)
 
 

@@ -228,7 +228,9 @@ def roll_mishap(
     rows = the_world(ctx.world).mishaps
     faces = ctx.roll(3, 6, who=caster.id, why="spell mishap (3d6 + earlier mishaps)", rule=rule)
     earlier = caster.magic.mishaps if count else 0
-    total = sum(faces) + earlier
+    from expedition.rules.hazards_air import rift_bonus
+
+    total = sum(faces) + earlier + rift_bonus(ctx, state, caster)  # a leaking rift (HOUSE §1.13)
     row = mishap_row(rows, total)
     if count:
         caster.magic.mishaps += 1

@@ -28,6 +28,11 @@ from expedition.rules.events import Event
 from expedition.rules.expedition_turn import ExplorationTurnPassed, exploration_turn  # noqa: F401  # re-exported
 from expedition.rules.exploration import GUARDS as EXPLORATION_GUARDS
 from expedition.rules.exploration_verbs import VERBS as EXPLORATION_VERBS
+from expedition.rules.hazard_actions import GUARDS as HAZARD_GUARDS
+from expedition.rules.hazard_actions import VERBS as HAZARD_VERBS
+from expedition.rules.hazards_air import breath_stolen
+from expedition.rules.hazards_floors import GUARDS as SILK_GUARDS
+from expedition.rules.hazards_floors import VERBS as SILK_VERBS
 from expedition.rules.hold_actions import GUARDS as HOLD_GUARDS
 from expedition.rules.hold_actions import VERBS as HOLD_VERBS
 from expedition.rules.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
@@ -141,12 +146,14 @@ _GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     RenamePlayer: _verify_rename,
     SetOut: verify_set_out,
     **EXPLORATION_GUARDS,
+    **HAZARD_GUARDS,
     **SKILL_GUARDS,
     **COMBAT_GUARDS,
     **MAGIC_GUARDS,
     **INTERLUDE_GUARDS,
     **CAMP_GUARDS,
     **HOLD_GUARDS,
+    **SILK_GUARDS,
     **PARLEY_GUARDS,
     **SKILL_FIGHT_GUARDS,
     **OWNER_GUARDS,
@@ -181,8 +188,9 @@ def can(state: CampaignState, action: Action) -> bool:
 
 def _catch_breath(ctx: Context, state: CampaignState, action: CatchBreath) -> Resolution[None]:
     # The whole party rests for the turn; whoever is Shaken or down recovers nothing (§10.1, §4.6).
+    stolen = breath_stolen(ctx, state)  # void chill, miasma (HOUSE §1.13, §1.14)
     for member in state.party:
-        if can_catch_breath(member):
+        if can_catch_breath(member) and not stolen:
             catch_breath(ctx, member, rule="§10.1")
     yield from exploration_turn(ctx, state)
 
@@ -216,12 +224,14 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     RenamePlayer: _rename,
     SetOut: set_out,
     **EXPLORATION_VERBS,
+    **HAZARD_VERBS,
     **SKILL_VERBS,
     **COMBAT_VERBS,
     **MAGIC_VERBS,
     **INTERLUDE_VERBS,
     **CAMP_VERBS,
     **HOLD_VERBS,
+    **SILK_VERBS,
     **PARLEY_VERBS,
     **SKILL_FIGHT_VERBS,
     **OWNER_VERBS,

@@ -218,5 +218,45 @@ FORMATS: dict[str, Maker] = {
     "LastingEnded": _lasting_ended,
     "PartyHunted": _hunted,
     "RanFromTheMob": _ran,
+    # room hazards of air and light (rules/hazards_air.py, HOUSE §1.9-§1.14)
+    "RoomHazardFelt": lambda event, names: event.what,
+    "BraveryHeld": simple("{character}'s tonic of bravery holds: the terror here cannot touch them"),
+    "RoomSicknessTook": simple("{character} is sick to the stomach while they stay in this room"),
+    "BreathStolen": lambda event, names: (
+        f"{name(names, event.character)} tries to catch their breath, but this room gives nothing back"
+    ),
+    "RiftWorsenedMishap": simple("The leaking rift adds {bonus} to {character}'s mishap roll"),
+    # water underfoot and floors that give way (rules/hazards_footing.py, hazards_floors.py)
+    "RationSoaked": simple("The water soaks one of {character}'s rations: it is spoiled ({remaining} left)"),
+    "FloorGaveWay": lambda event, names: (
+        f"The {words(event.hazard)} gives way under {name(names, event.victim)}"
+        if event.hit
+        else f"{name(names, event.victim)} crosses the {words(event.hazard)} safely"
+    ),
+    "PitClimbed": lambda event, names: (
+        f"The others haul {name(names, event.character)} out of the pit"
+        if event.hauled
+        else f"{name(names, event.character)} climbs out of the pit"
+    ),
+    "FellToLevelBelow": simple("{character} falls to level {depth}; the party climbs down after them"),
+    "SilkBurned": simple("{character} burns the sticky silk away"),
+    # collapses, choked exits, gas, drag marks, surges, springs (rules/hazards_noise.py, _water, _drag)
+    "HazardDefended": lambda event, names: (
+        f"{name(names, event.character)} {'avoids' if event.avoided else 'is struck by'} {event.hazard}"
+    ),
+    "ExitChoked": lambda event, names: "Fallen rubble chokes a way out of the room",
+    "ExitCleared": simple("{character} digs through the rubble: the way is open again"),
+    "RoomCollapsed": lambda event, names: f"The {words(event.hazard)} give way: the roof comes down",
+    "GasExploded": simple("{character}'s open flame sets off the marsh gas: it explodes"),
+    "LairStirred": lambda event, names: "Something heavy stirs in its lair, following the drag marks",
+    "WaterSurged": lambda event, names: "The water surges through the room",
+    "SweptAway": lambda event, names: (
+        f"The water sweeps {name(names, event.character)} {plural(event.tiles, 'tile')} away"
+    ),
+    "PartyRegrouped": lambda event, names: "The party regroups where the water left them",
+    "SpringDrunk": lambda event, names: (
+        f"{name(names, event.character)} drinks from the brackish spring"
+        + (" and feels sick" if event.nauseated else "")
+    ),
 }
 """Line makers for exploring, by event class name."""
