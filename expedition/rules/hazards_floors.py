@@ -118,7 +118,7 @@ def defend_impact(
         attack.attrs[0],
         advantage=max(0, attack.defence),
         disadvantage=max(0, -attack.defence),
-        purpose="keep your footing",
+        purpose="to keep their footing",
         rule="HOUSE §0",
     )
     if result.succeeded:
@@ -168,7 +168,7 @@ def climb_out(ctx: Context, state: CampaignState, victim: Character, *, rule: st
 
     if victim.can_act:
         result = yield from run_test(
-            ctx, state, victim, Attr.STR, purpose="climb out of the pit", rule="HOUSE §6.2"
+            ctx, state, victim, Attr.STR, purpose="to climb out of the pit", rule="HOUSE §6.2"
         )
         if result.succeeded:
             ctx.emit(PitClimbed(rule="HOUSE §6.2", character=victim.id, hauled=False))

@@ -194,7 +194,7 @@ def swim(ctx: Context, state: CampaignState, member: Character, *, rule: str) ->
 
     douse(ctx, member, rule=rule)
     result = yield from run_test(
-        ctx, state, member, Attr.STR, disadvantage=_heavy(member), purpose="swim", rule=rule
+        ctx, state, member, Attr.STR, disadvantage=_heavy(member), purpose="to swim", rule=rule
     )
     if not result.succeeded:
         lose_held(ctx, member, sinks=True, rule=rule)
