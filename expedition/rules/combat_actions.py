@@ -22,7 +22,7 @@ from expedition.rules.errors import IllegalAction, InvalidAction
 from expedition.rules.items import Item, Special, Tag
 from expedition.rules.notation import Attack as AttackNotation
 from expedition.rules.notation import parse_attack
-from expedition.rules.places import HANDS, movement_multiplier
+from expedition.rules.places import HANDS, movement_multiplier, verify_put
 from expedition.rules.recovery import verify_catch_breath
 from expedition.rules.rolls import available_dice
 from expedition.rules.skills import Skill, Trait
@@ -332,6 +332,28 @@ def _verify_dodge(state: CampaignState, action: Dodge) -> None:
     verify_dodge(state, member)  # waist-deep water (HOUSE §1.9, §1.11, §1.14)
 
 
+def wield_hand(member: Character, item: Item, hand: str = "") -> str:
+    """The hand that takes `item` to wield it: `hand` if named, else the right then the left one that fits.
+
+    A hand already holding the item fits; otherwise the item must fit beside what the hand holds
+    (a thrown flask cannot go in a hand full of vials, §7.1).
+
+    Raises:
+        IllegalAction: When no hand has room (with the reason for the right hand).
+    """
+    if hand:
+        return hand
+    reasons: list[str] = []
+    for candidate in HANDS[::-1]:
+        try:
+            verify_put(member, item, candidate)
+        except IllegalAction as error:
+            reasons.append(str(error))
+            continue
+        return candidate
+    raise IllegalAction(f"{member.name} has no free hand for the {item.name}: {reasons[0]}")
+
+
 def _verify_use(state: CampaignState, action: CombatUseItem) -> None:
     from expedition.rules.exploration import CURES_BY_ITEM
 
@@ -342,6 +364,8 @@ def _verify_use(state: CampaignState, action: CombatUseItem) -> None:
     if action.hand and action.hand not in HANDS:
         raise InvalidAction("The hand is left_hand or right_hand.")
     wieldable = (item.defn.attack or item.defn.is_shield) and not item.wielded
+    if wieldable:
+        verify_put(member, item, wield_hand(member, item, action.hand))
     from expedition.rules.item_uses_medicine import STABILISERS
 
     if Tag.CAMP in item.defn.tags and item.defn.key not in STABILISERS:

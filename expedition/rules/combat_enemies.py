@@ -334,13 +334,14 @@ def _routes(state: CampaignState, combat: CombatState, foe: Foe) -> dict[Pos, tu
         p for s in spots for p in ((s[0] + 1, s[1]), (s[0] - 1, s[1]), (s[0], s[1] + 1), (s[0], s[1] - 1))
     }
     ghost = _archetype(foe) is Archetype.GHOST
+    from expedition.rules.hazards_footing import foe_reach
     from expedition.rules.prayer_marks import sealed
 
     blocked = (combat.occupied() - {foe.pos}) | sealed(state, foe)  # Seal (§11.2)
     return routes(
         state.expedition.level,
         foe.pos,
-        control.movement(state, foe),  # halved by Bonedance (§11.1)
+        foe_reach(state, foe, control.movement(state, foe)),  # Bonedance (§11.1), hazards (HOUSE §1.9)
         blocked | control.shunned_tiles(state, combat, foe),  # Phobia (§11.1)
         engaged=set() if ghost else engaged,
         through_walls=ghost,

@@ -28,6 +28,7 @@ from expedition.rules.combat_actions import (
     move_routes,
     move_tiles,
     weapon_attack,
+    wield_hand,
 )
 from expedition.rules.combat_harm import wound_foe
 from expedition.rules.combat_rounds import begin_turn, end_turn, spend_actions
@@ -51,7 +52,6 @@ from expedition.rules.holds import strike_host
 from expedition.rules.items import Special
 from expedition.rules.notation import Attack as AttackNotation
 from expedition.rules.notation import parse_attack
-from expedition.rules.places import HANDS
 from expedition.rules.recovery import catch_breath, recover_fatigue
 from expedition.rules.rolls import attribute_test, available_dice
 from expedition.rules.skills import Skill, Trait
@@ -320,9 +320,7 @@ def _use(ctx: Context, state: CampaignState, action: CombatUseItem) -> Resolutio
     _, member = _start(state, action)
     item = next(i for i in member.items if i.uid == action.item)
     if (item.defn.attack or item.defn.is_shield) and not item.wielded:
-        busy = {i.place for i in member.items if i.wielded}
-        hand = action.hand or next((h for h in HANDS[::-1] if h not in busy), HANDS[1])
-        handling.wield(ctx, member, item, hand, rule="§10.2.2")
+        handling.wield(ctx, member, item, wield_hand(member, item, action.hand), rule="§10.2.2")
     elif item.defn.light is not None:
         (usage.extinguish if item.lit else usage.light)(ctx, member, item, rule="§10.2.2")
     elif item.defn.key not in CURES_BY_ITEM:

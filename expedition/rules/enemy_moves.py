@@ -46,6 +46,9 @@ def _shareable(combat: CombatState, foe: Foe) -> set[Pos]:
 def paths(state: CampaignState, combat: CombatState, foe: Foe, tiles: int) -> dict[Pos, tuple[Pos, ...]]:
     """Tiles `foe` can reach with `tiles` steps, by its movement specials, with the path to each."""
     assert state.expedition is not None
+    from expedition.rules.hazards_footing import foe_reach
+
+    tiles = foe_reach(state, foe, tiles)  # water, mud, silk, a warped floor (HOUSE §1.9-§1.14)
     level = state.expedition.level
     people = {combat.positions[m.id] for m in on_map(state, combat)}
     blocked = (combat.occupied() - {foe.pos}) - (_shareable(combat, foe) - people)

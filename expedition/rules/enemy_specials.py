@@ -100,8 +100,8 @@ SPECIALS: dict[str, SpecialRule] = {
             and all(a.attack is None or a.attack.ignores_shields for a in d.actions)
         ),
     ),
-    "flying": SpecialRule("terrain: fight maps hold no water or pits yet, so nothing stops it"),
-    "wall_climber": SpecialRule("terrain: fight maps hold no water or pits yet, so nothing stops it"),
+    "flying": SpecialRule("hazards_footing.foe_flies: no room hazard slows its Move"),
+    "wall_climber": SpecialRule("hazards_footing.foe_flies: no room hazard slows its Move"),
     "big_but_supple": SpecialRule("house: the engine always squeezes it into one tile"),
     "nimble": SpecialRule("enemy_moves.NIMBLE", lambda d: d.key in _nimble()),
     "tiny": SpecialRule("enemy_moves.SHARING", lambda d: d.key in _sharing()),

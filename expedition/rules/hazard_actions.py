@@ -1,4 +1,4 @@
-"""Provides the actions room hazards make possible: clearing a choked exit, drinking from a spring.
+"""Provides the actions room hazards make possible: clearing a choked exit, a spring, a tainted pool.
 
 Each action has a guard in `GUARDS`, a verb in `VERBS` and a cost in `COSTS` (exploration turns);
 `expedition.rules.turns` dispatches them with the other actions, and `hazard_offers` lists them
@@ -9,11 +9,12 @@ for the exploration action bar.
 - Drink from the spring (HOUSE §1.11 brackish spring): free (house reading), for an adventurer
   who can act, in the spring's room (`hazards_water.drink_from_spring`).
 
-Not done: the tainted pool (HOUSE §1.12). Water is an item ("water") that sits inside a canteen
-or waterskin and is drunk through that container (`item_uses_gear.drink`), which finds it by
-that key; nothing yet fills a container, and no item records where its water came from or how
-long it was carried. Tainted water needs a new item (or a flag on `Item`), a filling action with
-the containers' capacity, and a change to the drinking verb: more than this module can own.
+- Fill water from the pool (HOUSE §1.12 tainted pool): free (house reading), in the pool's room;
+  every worn canteen and waterskin of the living party is topped up with tainted water (the house
+  item "tainted_water"), which the drinking verb (`item_uses_gear.drink`, through `drink_tainted`)
+  turns into Nauseated without curing Parched. Clean water is drunk before tainted water.
+
+Not done: water carried through the pool's room for 3 or more ET does not turn tainted.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.actions import Action
+from expedition.rules.character import Character, Status
+from expedition.rules.conditions import Affliction, gain_affliction
 from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.distance import Pos, manhattan
@@ -31,12 +34,21 @@ from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event
 from expedition.rules.exploration_checks import acting, exploring
 from expedition.rules.hazards_water import BRACKISH_SPRING, drink_from_spring
+from expedition.rules.items import Item
+from expedition.rules.places import cost_of, inside, is_worn_container, items_in
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
 
 CLEAR_TURNS = 2
 """Exploration turns that clearing a choked exit takes (HOUSE §1.9)."""
+TAINTED_POOL = "tainted_pool"
+"""The weaver-cavern hazard whose water is tainted (HOUSE §1.12)."""
+TAINTED_WATER = "tainted_water"
+"""The house item a container holds once filled at the tainted pool."""
+UNITS_PER_SLOT = 2
+"""Units of water one liquid slot of a canteen or waterskin holds (§7.1)."""
+POOL_RULE = "HOUSE §1.12"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,6 +65,11 @@ class ClearRubble(Action):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DrinkFromSpring(Action):
     """Drink from the room's brackish spring (HOUSE §1.11): free."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FillFromPool(Action):
+    """Fill the party's canteens and waterskins at the tainted pool (HOUSE §1.12): free."""
 
 
 def choked_doors(state: CampaignState) -> list[Pos]:
@@ -81,6 +98,63 @@ def _verify_drink(state: CampaignState, action: DrinkFromSpring) -> None:
     room = expedition.room
     if room is None or room.hazard != BRACKISH_SPRING:
         raise IllegalAction("There is no spring here to drink from.")
+
+
+def fillable(state: CampaignState) -> list[tuple[Character, Item, int]]:
+    """Each worn canteen or waterskin of a living adventurer with room left, its owner and free units."""
+    found: list[tuple[Character, Item, int]] = []
+    for member in [m for m in state.party if m.status is not Status.DEAD]:
+        for container in [i for i in member.items if i.defn.liquid_capacity and is_worn_container(i)]:
+            held = items_in(member, inside(container))
+            units = (container.defn.liquid_capacity - cost_of(held)) * UNITS_PER_SLOT
+            units += sum(-i.quantity % UNITS_PER_SLOT for i in held if i.defn.key == TAINTED_WATER)
+            if units > 0:
+                found.append((member, container, units))
+    return found
+
+
+def _verify_fill(state: CampaignState, action: FillFromPool) -> None:
+    expedition = exploring(state)
+    acting(state, action)
+    room = expedition.room
+    if room is None or room.hazard != TAINTED_POOL:
+        raise IllegalAction("There is no pool here to draw water from.")
+    if not fillable(state):
+        raise IllegalAction("No canteen or waterskin in the party has room for more water.")
+
+
+def _fill(ctx: Context, state: CampaignState, action: FillFromPool) -> Resolution[None]:
+    from expedition.rules.handling import put
+    from expedition.rules.magic_effects import the_world
+
+    defn = the_world(ctx.world).items[TAINTED_WATER]
+    for member, container, units in fillable(state):
+        place = inside(container)
+        water = next((i for i in items_in(member, place) if i.defn.key == TAINTED_WATER), None)
+        if water is None:
+            water = Item.new(state.next_uid, defn, units)
+            state.next_uid += 1
+            put(ctx, member, water, place, rule=POOL_RULE)
+        else:
+            water.quantity += units
+        ctx.emit(
+            TaintedWaterDrawn(
+                rule=POOL_RULE, character=member.id, container=container.uid, name=container.name, units=units
+            )
+        )
+    return
+    yield
+
+
+def drink_tainted(ctx: Context, member: Character, container: Item, water: Item) -> None:
+    """`member` drinks a unit of tainted water from `container`: Nauseated, still Parched (HOUSE §1.12)."""
+    from expedition.rules.usage import use_one
+
+    ctx.emit(
+        TaintedWaterDrunk(rule=POOL_RULE, character=member.id, container=container.uid, name=container.name)
+    )
+    gain_affliction(ctx, member, Affliction.NAUSEATED, rule=POOL_RULE)
+    use_one(ctx, member, water, rule="§7.1")
 
 
 def _clear(ctx: Context, state: CampaignState, action: ClearRubble) -> Resolution[None]:
@@ -115,20 +189,24 @@ def hazard_offers(state: CampaignState, actor: str) -> list[tuple[Action, str]]:
     ]
     if room is not None and room.hazard == BRACKISH_SPRING:
         offers.append((DrinkFromSpring(actor=actor), "Drink from the spring"))
+    if room is not None and room.hazard == TAINTED_POOL:
+        offers.append((FillFromPool(actor=actor), "Fill water from the pool"))
     return offers
 
 
 GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
     ClearRubble: _verify_clear,
     DrinkFromSpring: _verify_drink,
+    FillFromPool: _verify_fill,
 }
 """Each hazard action's guard."""
 VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
     ClearRubble: _clear,
     DrinkFromSpring: _drink,
+    FillFromPool: _fill,
 }
 """Each hazard action's verb."""
-COSTS: dict[type[Action], int] = {ClearRubble: CLEAR_TURNS, DrinkFromSpring: 0}
+COSTS: dict[type[Action], int] = {ClearRubble: CLEAR_TURNS, DrinkFromSpring: 0, FillFromPool: 0}
 """Exploration turns each hazard action takes."""
 
 
@@ -143,3 +221,35 @@ class ExitCleared(Event):
 
     character: str
     pos: Pos
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TaintedWaterDrawn(Event):
+    """Someone filled a canteen or waterskin at the tainted pool.
+
+    Attributes:
+        character: Whose container.
+        container: The container's uid.
+        name: The container's name.
+        units: Units of tainted water added.
+    """
+
+    character: str
+    container: int
+    name: str
+    units: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TaintedWaterDrunk(Event):
+    """Someone drank a unit of tainted water: it sickens and does not slake thirst.
+
+    Attributes:
+        character: Who drank.
+        container: The container's uid.
+        name: The container's name.
+    """
+
+    character: str
+    container: int
+    name: str

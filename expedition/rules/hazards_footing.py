@@ -3,20 +3,23 @@
 In a fight the hazard of the room a mover starts in shortens its Move (`move_reach`): black water,
 waist-deep water, sewage and a mud sump halve it, rounded down, and sticky silk and a warped floor
 take 1 tile off; neither leaves less than 1 tile. Where the water is waist-deep (black water,
-waist-deep water, sewage) nobody may Dodge (`verify_dodge`). After a Move is declared
-(`footing_move`): deep water makes it a swim (a STR test, with disadvantage in heavy armour; a
-failure ends it after 1 tile and a held item sinks; torches and candles go out); slick rock and
-slimed steps make a Move of more than 2 tiles a DEX check (a failure ends it after 2 tiles with a
-stun token); a mud sump makes a Move of more than 2 tiles, and a Dodge (`footing_dodge`), a DEX
-check that drops a held item on a failure. A low ceiling takes 1 die from two-handed weapons
-(`attack_dice`). A hovering adventurer (§11.1 Hover) walks over all of it (HOUSE §6.4, "Fly").
+waist-deep water, sewage) nobody may Dodge (`verify_dodge`). Foes obey the same reading through
+`slowed` (`foe_reach`); deep water halves them too, and fliers, wall climbers and ghosts are never
+slowed, nor are shore creatures in water. After a Move is declared (`footing_move`): deep water
+makes it a swim (a STR test, with disadvantage in heavy armour; a failure ends it after 1 tile and a
+held item sinks; torches and candles go out); slick rock and slimed steps make a Move of more than 2
+tiles a DEX check (a failure ends it after 2 tiles with a stun token); a mud sump makes a Move of
+more than 2 tiles, and a Dodge (`footing_dodge`), a DEX check that drops a held item on a failure. A
+low ceiling takes 1 die from two-handed weapons (`attack_dice`). A hovering adventurer (§11.1 Hover)
+walks over all of it (HOUSE §6.4, "Fly").
 
 Entering a room (`enter_room`, from the exploration Step): waist-deep water may soak a ration of
 each adventurer (1d! each); sewage may make a Bleeding adventurer Plagued (1d!); deep water is a
 swim, one STR test per adventurer (house reading), failures losing a held item, and it puts out
 torches and candles. The floors that give way are in `hazards_floors`.
 
-House readings: a Move is hampered by the room the mover starts in (halving and shortening) or
+House readings: foes make no swim test (deep water halves them instead); the shore creatures move
+freely in any water; a Move is hampered by the room the mover starts in (halving and shortening) or
 by any room its path touches (the checks); "ends the move" stops the mover after 2 tiles (slick
 stone) or 1 tile (a failed swim), on the last tile free of others before that; sewage, being
 waist-deep, forbids Dodge too; a dropped item is gone (there is no floor to pick it up from).
@@ -34,6 +37,7 @@ from expedition.rules.context import Context
 from expedition.rules.decisions import Resolution
 from expedition.rules.dice import risk_triggered
 from expedition.rules.distance import Pos
+from expedition.rules.enemies import Archetype, EnemyDef, EnemyGroup, EnemyTag
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Event, Note
 from expedition.rules.items import ArmourType, Item
@@ -41,7 +45,7 @@ from expedition.rules.places import HANDS, two_handed, worn_armour
 
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
-    from expedition.rules.combat_state import CombatState
+    from expedition.rules.combat_state import CombatState, Foe
     from expedition.rules.dungeon_map import Room
 
 SECTION: dict[str, str] = {
@@ -66,6 +70,10 @@ NO_DODGE = frozenset({"black_water", "waist_deep_water", "sewage"})
 """Waist-deep hazards where nobody may Dodge."""
 SHORTENING = frozenset({"sticky_silk", "warped_floor"})
 """Hazards that take 1 tile off each Move."""
+WATER = frozenset({"black_water", "waist_deep_water", "sewage", "deep_water"})
+"""Hazards of water, which do not slow a creature of the shore (house reading)."""
+AIRBORNE = frozenset({"flying", "wall_climber", "incorporeal", "immaterial", "through_walls"})
+"""Enemy specials that carry a foe over whatever lies underfoot."""
 SLIPPERY = frozenset({"slick_rock", "slimed_steps"})
 """Hazards that make a Move of more than `SAFE_TILES` tiles a DEX check."""
 SAFE_TILES = 2
@@ -120,17 +128,52 @@ def _fight_pos(state: CampaignState, member: Character) -> Pos | None:
     return combat.positions[member.id]
 
 
-def move_reach(state: CampaignState, member: Character, tiles: int) -> int:
-    """`tiles` of a Move as the hazard of the room `member` starts in leaves it (never below 1)."""
-    here = _fight_pos(state, member)
-    if here is None or tiles <= 0 or not _grounded(state, member.id):
+def slowed(
+    state: CampaignState, pos: Pos, tiles: int, *, flies: bool = False, swims: bool = False, foe: bool = False
+) -> int:
+    """`tiles` of a Move begun at `pos` as the hazard of that room leaves it (never below 1 tile).
+
+    The one reading of slow footing, for adventurers (`move_reach`) and foes (`foe_reach`) alike.
+
+    Args:
+        state: The campaign, in a fight.
+        pos: The tile the mover starts from.
+        tiles: The Move before the hazard.
+        flies: The mover hovers, flies, climbs walls or drifts as a ghost: nothing underfoot slows it.
+        swims: The mover lives in water (house reading: the shore creatures): water does not slow it.
+        foe: The mover is an enemy, so deep water halves it too (house reading: a foe makes no swim
+            test; an adventurer swims instead, see `footing_move`).
+    """
+    hazard = hazard_at(state, pos)
+    if flies or tiles <= 0 or (swims and hazard in WATER):
         return tiles
-    hazard = hazard_at(state, here)
-    if hazard in HALVING:
+    if hazard in HALVING or (foe and hazard == "deep_water"):
         return max(1, tiles // 2)
     if hazard in SHORTENING:
         return max(1, tiles - 1)
     return tiles
+
+
+def move_reach(state: CampaignState, member: Character, tiles: int) -> int:
+    """`tiles` of a Move as the hazard of the room `member` starts in leaves it (never below 1)."""
+    here = _fight_pos(state, member)
+    return tiles if here is None else slowed(state, here, tiles, flies=not _grounded(state, member.id))
+
+
+def foe_flies(defn: EnemyDef) -> bool:
+    """True for a foe nothing underfoot slows: a ghost, or one that flies, climbs walls or passes walls."""
+    from expedition.rules.enemy_specials import special_key
+
+    ghost = defn.behaviour.archetype is Archetype.GHOST or EnemyTag.GHOST in defn.tags
+    return ghost or any(special_key(special.name) in AIRBORNE for special in defn.specials)
+
+
+def foe_reach(state: CampaignState, foe: Foe, tiles: int) -> int:
+    """`tiles` of `foe`'s Move as the hazard of the room it starts in leaves it (see `slowed`)."""
+    if state.expedition is None:
+        return tiles
+    swims = foe.defn.group is EnemyGroup.SHORE
+    return slowed(state, foe.pos, tiles, flies=foe_flies(foe.defn), swims=swims, foe=True)
 
 
 def verify_dodge(state: CampaignState, member: Character) -> None:

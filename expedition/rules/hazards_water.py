@@ -11,7 +11,7 @@ House readings:
 - In a surge channel a swept adventurer drops the first thing they hold in a hand; the water
   takes it (it is gone).
 - Drinking from the spring is free (no exploration turn) and rolls its 2d! each time.
-- The tainted pool (HOUSE §1.12) is not done: see the report in `hazard_actions`.
+- The tainted pool (HOUSE §1.12) is in `hazard_actions` (`FillFromPool`, `drink_tainted`).
 """
 
 from __future__ import annotations

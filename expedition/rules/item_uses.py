@@ -92,6 +92,7 @@ ELSEWHERE: dict[str, str] = {
     "trapping_kit": (
         "The trapping kit is used by Disarm trap (where a trap allows it) and the Fast trapping maneuver."
     ),
+    "tainted_water": "Tainted water is drunk from its canteen or waterskin (HOUSE §1.12).",
 }
 """Items only ever used through another action, and the reason given when "Use" is asked."""
 WHERE_NOT: dict[str, str] = {

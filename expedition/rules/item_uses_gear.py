@@ -75,6 +75,7 @@ def _water(member: Character, item: Item) -> Item:
     if not held:
         raise IllegalAction(f"The {item.name.lower()} is empty.")
     water = next((i for i in held if i.defn.key == "water"), None)
+    water = water or next((i for i in held if i.defn.key == "tainted_water"), None)  # HOUSE §1.12
     if water is None:
         raise IllegalAction(f"The {item.name.lower()} holds no water; drink what it holds directly.")
     return water
@@ -88,6 +89,11 @@ def verify_drink(state: CampaignState, member: Character, item: Item, target: st
 def drink(ctx: Context, state: CampaignState, member: Character, item: Item, target: str) -> Resolution[None]:
     """Drink one unit of the water the container holds: it removes Parched (§4.6, §7.1)."""
     water = _water(member, item)
+    if water.defn.key == "tainted_water":  # the tainted pool: Nauseated, no cure (HOUSE §1.12)
+        from expedition.rules.hazard_actions import drink_tainted
+
+        drink_tainted(ctx, member, item, water)
+        return
     ctx.emit(WaterDrunk(rule="§4.6", character=member.id, container=item.uid, name=item.name))
     apply_cure(ctx, member, Cure.WATER, rule="§4.6")
     use_one(ctx, member, water, rule="§7.1")

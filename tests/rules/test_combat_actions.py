@@ -13,6 +13,7 @@ from expedition.rules.combat_actions import (
     GUARDS,
     AttackFoe,
     CombatMove,
+    CombatUseItem,
     Defend,
     Dodge,
     EndTurn,
@@ -23,6 +24,7 @@ from expedition.rules.combat_actions import (
     cost_of,
     in_reach,
     move_tiles,
+    wield_hand,
 )
 from expedition.rules.conditions import Affliction, Trauma
 from expedition.rules.context import Context
@@ -172,3 +174,23 @@ def test_an_attack_needs_a_wielded_weapon_and_a_conscious_target() -> None:
     foe.out = True
     with pytest.raises(IllegalAction, match="out of the fight"):
         GUARDS[AttackFoe](state, AttackFoe(actor="wren", target=foe.uid, weapon_uid=1))
+
+
+def test_a_thrown_item_goes_to_the_hand_with_room_or_is_refused_section_7_1() -> None:
+    """§7.1, §10.2.2: using a throwable picks a hand it fits in; with both hands full it is refused."""
+    state = _fight()
+    wren = state.party[0]
+    ctx = Context(ScriptedDice([]))
+    for item in [i for i in wren.items if i.place in inventory.HANDS]:
+        wren.items.remove(item)
+    flask = ItemDef("oil_flask", "Oil flask", attack=parse_attack("DEX 1"))
+    bulky = ItemDef("vials", "Vials", slots=2)
+    handling.wield(ctx, wren, Item.new(20, SWORD), inventory.RIGHT_HAND)
+    inventory.put(ctx, wren, Item.new(21, bulky), inventory.LEFT_HAND)
+    thrown = Item.new(22, flask)
+    wren.items.append(thrown)
+    assert wield_hand(wren, thrown) == inventory.RIGHT_HAND  # the left hand is full of vials
+    GUARDS[CombatUseItem](state, CombatUseItem(actor="wren", item=22))
+    inventory.put(ctx, wren, Item.new(23, ItemDef("rope", "Rope")), inventory.RIGHT_HAND)
+    with pytest.raises(IllegalAction, match="no free hand for the Oil flask"):
+        GUARDS[CombatUseItem](state, CombatUseItem(actor="wren", item=22))

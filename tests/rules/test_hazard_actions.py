@@ -1,15 +1,22 @@
-"""Tests for rules/hazard_actions.py: clearing choked exits and drinking from a spring (HOUSE §1.9, §1.11)."""
+"""Tests for rules/hazard_actions.py: choked exits, a spring, a tainted pool (HOUSE §1.9, §1.11, §1.12)."""
 
 from __future__ import annotations
 
 import pytest
 
+from expedition.rules.actions import Action
 from expedition.rules.campaign import CampaignState
+from expedition.rules.character import Character
+from expedition.rules.conditions import Affliction
+from expedition.rules.context import Context
+from expedition.rules.decisions import answers, resolve
+from expedition.rules.dice import ScriptedDice
 from expedition.rules.dungeon_map import Door, DoorState, Tile
 from expedition.rules.errors import IllegalAction
 from expedition.rules.expedition_turn import ExplorationTurnPassed, NoiseMade
 from expedition.rules.exploration import Step, exploration_cost
 from expedition.rules.exploration_options import available_actions
+from expedition.rules.handling import put
 from expedition.rules.hazard_actions import (
     COSTS,
     GUARDS,
@@ -17,10 +24,17 @@ from expedition.rules.hazard_actions import (
     ClearRubble,
     DrinkFromSpring,
     ExitCleared,
+    FillFromPool,
+    TaintedWaterDrawn,
+    TaintedWaterDrunk,
     choked_doors,
 )
-from expedition.rules.turns import verify
+from expedition.rules.item_uses_gear import drink
+from expedition.rules.items import Item
+from expedition.rules.places import box_for, inside, items_in
+from expedition.rules.turns import apply, verify
 from tests.rules.exploration_helpers import make_state, run, to_crypt
+from tests.rules.magic_helpers import WORLD
 
 CHOKED = (7, 4)
 
@@ -88,3 +102,108 @@ def test_drinking_from_the_spring_is_free_and_only_where_it_is_house_1_11() -> N
     turn = state.turn
     run(state, action, [6, 6])
     assert state.turn == turn
+
+
+# --- the tainted pool (HOUSE §1.12) -----------------------------------------------------------------
+
+
+def _wear(member: Character, key: str, uid: int, *, water: int = 0) -> Item:
+    """Give `member` a worn canteen or waterskin from the content, with `water` units of clean water."""
+    ctx = Context(ScriptedDice([]), world=WORLD)
+    container = Item.new(uid, WORLD.items[key])
+    put(ctx, member, container, box_for(container.defn))
+    if water:
+        put(ctx, member, Item.new(uid + 1, WORLD.items["water"], water), inside(container))
+    return container
+
+
+def _at_pool(key: str = "waterskin", water: int = 1) -> CampaignState:
+    """Wren in the crypt, which holds a tainted pool, wearing a `key` that holds `water` clean units."""
+    state = make_state()
+    assert state.expedition is not None
+    state.expedition.level.rooms[1].hazard = "tainted_pool"
+    _wear(state.character("wren"), key, 210, water=water)
+    to_crypt(state)
+    return state
+
+
+def _run(state: CampaignState, action: Action) -> Context:
+    ctx = Context(ScriptedDice([]), world=WORLD)
+    resolve(apply(ctx, state, action), answers())
+    return ctx
+
+
+def _units(member: Character, container: int, key: str) -> int:
+    item = next(i for i in member.items if i.uid == container)
+    return sum(i.quantity for i in items_in(member, inside(item)) if i.defn.key == key)
+
+
+def test_the_pool_is_offered_free_and_only_in_its_room_house_1_12() -> None:
+    """HOUSE §1.12 (house reading: free): filling is offered in the pool's room and refused elsewhere."""
+    state = make_state()
+    _wear(state.character("wren"), "canteen", 210)
+    with pytest.raises(IllegalAction, match="no pool"):
+        verify(state, FillFromPool(actor="wren"))
+    assert "Fill water from the pool" not in _labels(state)
+    state = _at_pool()
+    assert exploration_cost(state, FillFromPool(actor="wren")) == 0
+    assert _labels(state)["Fill water from the pool"]
+
+
+@pytest.mark.parametrize(
+    ("key", "water", "units"), [("canteen", 0, 2), ("waterskin", 1, 2), ("waterskin", 0, 4)]
+)
+def test_filling_tops_up_the_free_space_with_tainted_water_house_1_12(
+    key: str, water: int, units: int
+) -> None:
+    """HOUSE §1.12: each free liquid slot takes 2 units of tainted water; clean water stays as it was."""
+    state = _at_pool(key, water)
+    wren = state.character("wren")
+    turn = state.turn
+    ctx = _run(state, FillFromPool(actor="wren"))
+    assert [(e.container, e.units, e.rule) for e in ctx.events if isinstance(e, TaintedWaterDrawn)] == [
+        (210, units, "HOUSE §1.12")
+    ]
+    assert _units(wren, 210, "tainted_water") == units and _units(wren, 210, "water") == water
+    assert state.turn == turn
+    with pytest.raises(IllegalAction, match="room for more water"):
+        verify(state, FillFromPool(actor="wren"))
+
+
+def test_a_half_full_flask_of_tainted_water_is_topped_up_by_one_unit_house_1_12() -> None:
+    """HOUSE §1.12: a canteen holding 1 unit of tainted water takes 1 more unit, into the same item."""
+    state = _at_pool("canteen", 0)
+    wren = state.character("wren")
+    canteen = next(i for i in wren.items if i.uid == 210)
+    put(Context(ScriptedDice([])), wren, Item.new(300, WORLD.items["tainted_water"], 1), inside(canteen))
+    ctx = _run(state, FillFromPool(actor="wren"))
+    assert [(e.container, e.units) for e in ctx.events if isinstance(e, TaintedWaterDrawn)] == [(210, 1)]
+    assert [i.quantity for i in items_in(wren, inside(canteen))] == [2]
+
+
+def test_tainted_water_sickens_and_leaves_the_drinker_parched_house_1_12() -> None:
+    """HOUSE §1.12: a unit of tainted water gives Nauseated and does not cure Parched."""
+    state = _at_pool("canteen", 0)
+    wren = state.character("wren")
+    _run(state, FillFromPool(actor="wren"))
+    wren.afflictions.add(Affliction.PARCHED)
+    canteen = next(i for i in wren.items if i.uid == 210)
+    ctx = Context(ScriptedDice([]), world=WORLD)
+    resolve(drink(ctx, state, wren, canteen, ""), answers())
+    assert Affliction.NAUSEATED in wren.afflictions and Affliction.PARCHED in wren.afflictions
+    assert [e.rule for e in ctx.events if isinstance(e, TaintedWaterDrunk)] == ["HOUSE §1.12"]
+    assert _units(wren, 210, "tainted_water") == 1
+
+
+def test_clean_water_is_drunk_before_tainted_water_house_1_12() -> None:
+    """HOUSE §1.12 (house reading): a waterskin holding both gives clean water first, curing Parched."""
+    state = _at_pool()
+    wren = state.character("wren")
+    _run(state, FillFromPool(actor="wren"))
+    wren.afflictions.add(Affliction.PARCHED)
+    skin = next(i for i in wren.items if i.uid == 210)
+    ctx = Context(ScriptedDice([]), world=WORLD)
+    resolve(drink(ctx, state, wren, skin, ""), answers())
+    assert Affliction.PARCHED not in wren.afflictions and Affliction.NAUSEATED not in wren.afflictions
+    assert not any(isinstance(e, TaintedWaterDrunk) for e in ctx.events)
+    assert _units(wren, 210, "water") == 0 and _units(wren, 210, "tainted_water") == 2

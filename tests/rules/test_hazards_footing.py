@@ -2,26 +2,41 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from expedition.rules import handling, inventory
 from expedition.rules.campaign import CampaignState
 from expedition.rules.combat import CombatMove, CombatState
 from expedition.rules.combat_actions import Dodge, move_routes
+from expedition.rules.combat_state import CombatMoved, Foe
 from expedition.rules.conditions import Affliction, AfflictionGained
 from expedition.rules.context import Context
 from expedition.rules.decisions import resolve_default
 from expedition.rules.dice import ScriptedDice
+from expedition.rules.enemies import EnemySpecial
+from expedition.rules.enemy_moves import paths
 from expedition.rules.errors import IllegalAction
 from expedition.rules.events import Note
 from expedition.rules.exploration import Step
 from expedition.rules.handling import ItemDropped
-from expedition.rules.hazards_footing import FootingLost, RationSoaked, attack_dice, enter_room, move_reach
+from expedition.rules.hazards_footing import (
+    FootingLost,
+    RationSoaked,
+    attack_dice,
+    enter_room,
+    foe_flies,
+    foe_reach,
+    move_reach,
+    slowed,
+)
 from expedition.rules.items import Item, ItemDef, Light, Tag
 from expedition.rules.turns import verify
 from expedition.rules.usage import LightWentOut
 from tests.rules import exploration_helpers as explore
-from tests.rules.test_combat import combat_of, fight, make_state, place, run
+from tests.rules.magic_helpers import WORLD
+from tests.rules.test_combat import ThenSeeded, combat_of, fight, make_state, place, rat, run
 
 RATION = ItemDef(key="ration", name="Ration", tags=frozenset({Tag.SLOW, Tag.CAMP}), pack=3)
 TORCH = ItemDef(key="torch", name="Torches", tags=frozenset({Tag.SLOW}), pack=2, usage=4, light=Light.NEARBY)
@@ -205,3 +220,72 @@ def test_entering_deep_water_is_a_swim_for_each_adventurer_house_1_11() -> None:
     ctx = explore.run(state, Step(direction="east"), [2, 3])
     assert not any(i.defn.key == "lantern" for i in wren.items)  # the lit lantern in hand sank
     assert any(isinstance(e, ItemDropped) and e.rule == "HOUSE §1.11" for e in ctx.events)
+
+
+# --- foes obey the same footing (HOUSE §1.9-§1.14) ------------------------------------------------
+
+
+def _foe_in(hazard: str, key: str) -> tuple[CampaignState, Foe]:
+    state, combat = _fight(hazard)
+    foe = combat.foes[0]
+    foe.key, foe.defn = key, WORLD.catalog.enemies[key]
+    return state, foe
+
+
+@pytest.mark.parametrize(
+    ("hazard", "tiles"),
+    [("", 4), ("black_water", 2), ("deep_water", 2), ("mud_sump", 2), ("sewage", 2), ("warped_floor", 3)],
+)
+def test_a_goblin_is_slowed_like_an_adventurer_and_halved_in_deep_water_house_1_9_to_1_14(
+    hazard: str, tiles: int
+) -> None:
+    """HOUSE §1.9–§1.14: a goblin scrapper (Move 4) is halved in black water, mud and (house) deep water."""
+    state, foe = _foe_in(hazard, "goblin_scrapper")
+    assert foe_reach(state, foe, foe.defn.movement) == tiles
+    assert foe_reach(state, foe, 1) == 1
+
+
+@pytest.mark.parametrize("key", ["vault_weaver", "lesser_demon", "void_demon", "shadow", "bloodshot_goblin"])
+@pytest.mark.parametrize("hazard", ["black_water", "deep_water", "sticky_silk"])
+def test_fliers_wall_climbers_and_ghosts_are_never_slowed_house_1_9(key: str, hazard: str) -> None:
+    """HOUSE §1.9, §1.11, §1.12: Flying, Wall climber and ghosts pass over water and silk at full Move."""
+    state, foe = _foe_in(hazard, key)
+    assert foe_flies(foe.defn)
+    assert foe_reach(state, foe, 6) == 6
+
+
+def test_shore_creatures_move_freely_in_water_but_not_in_mud_house_1_10_1_11() -> None:
+    """HOUSE §1.10, §1.11 (house reading): a giant leech keeps its Move in water; a mud sump halves it."""
+    for hazard in ("black_water", "waist_deep_water", "deep_water", "sewage"):
+        state, foe = _foe_in(hazard, "giant_leech")
+        assert foe_reach(state, foe, 4) == 4
+    state, foe = _foe_in("mud_sump", "giant_leech")
+    assert not foe_flies(foe.defn) and foe_reach(state, foe, 4) == 2
+
+
+def test_an_adventurer_in_deep_water_swims_instead_of_being_halved_house_1_11() -> None:
+    """HOUSE §1.11: only foes are halved in deep water; an adventurer keeps the Move and swims it."""
+    state, combat = _fight("deep_water")
+    assert _reach(state, combat) == 4
+    assert slowed(state, (2, 3), 4) == 4 and slowed(state, (2, 3), 4, foe=True) == 2
+
+
+def test_a_foe_in_black_water_walks_half_its_move_in_the_enemy_phase_house_1_9() -> None:
+    """HOUSE §1.9: the rat (Move 4) wades 2 tiles per Move; the same rat with Flying goes 4."""
+    from expedition.rules.combat_enemies import enemy_turns
+
+    state, foe = _foe_in("black_water", "goblin_scrapper")
+    foe.defn = rat()
+    combat = combat_of(state)
+    assert max(len(path) for path in paths(state, combat, foe, 4).values()) == 2
+    ctx = Context(ThenSeeded([]))
+    resolve_default(enemy_turns(ctx, state))
+    moves = [e.path for e in ctx.events if isinstance(e, CombatMoved) and e.who == foe.uid]
+    assert moves and all(len(path) <= 2 for path in moves)
+
+    state, foe = _foe_in("black_water", "goblin_scrapper")
+    foe.defn = replace(rat(), specials=(EnemySpecial("Flying", "It flies."),))
+    ctx = Context(ThenSeeded([]))
+    resolve_default(enemy_turns(ctx, state))
+    moves = [e.path for e in ctx.events if isinstance(e, CombatMoved) and e.who == foe.uid]
+    assert moves and len(moves[0]) == 4

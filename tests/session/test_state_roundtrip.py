@@ -78,7 +78,8 @@ def test_every_state_of_a_real_campaign_round_trips(seed: int, steps: int, every
     session = Session(state, journal=False)
     rng = random.Random(seed)
     host = Seat.host()
-    phases = set()
+    assert_round_trips(session.state)  # the campaign as it starts, in the interlude
+    phases = {session.state.phase}
     for step in range(steps):
         if session.pending is not None:
             assert session.answer(host, rng.choice(session.pending.keys)).ok

@@ -246,6 +246,14 @@ FORMATS: dict[str, Maker] = {
     ),
     "ExitChoked": lambda event, names: "Fallen rubble chokes a way out of the room",
     "ExitCleared": simple("{character} digs through the rubble: the way is open again"),
+    "TaintedWaterDrawn": lambda event, names: (
+        f"{name(names, event.character)} fills the {event.name.lower()} at the pool: "
+        f"{plural(event.units, 'unit')} of tainted water"
+    ),
+    "TaintedWaterDrunk": lambda event, names: (
+        f"{name(names, event.character)} drinks tainted water from the {event.name.lower()}: "
+        "it turns the stomach and does nothing for thirst"
+    ),
     "RoomCollapsed": lambda event, names: f"The {words(event.hazard)} give way: the roof comes down",
     "GasExploded": simple("{character}'s open flame sets off the marsh gas: it explodes"),
     "LairStirred": lambda event, names: "Something heavy stirs in its lair, following the drag marks",
