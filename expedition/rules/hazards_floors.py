@@ -105,10 +105,7 @@ def defend_impact(
 
     Armour that is useless against impact (chainmail, HOUSE §6.6) does not roll.
     """
-    from expedition.rules.harm import receive_wounds
-    from expedition.rules.judging import Outcome
-    from expedition.rules.notation import Flag
-    from expedition.rules.traps import run_test
+    from expedition.rules.traps import failed_defence, run_test
 
     attack = parse_attack(notation)
     result = yield from run_test(
@@ -123,18 +120,8 @@ def defend_impact(
     )
     if result.succeeded:
         return False
-    critical = result.outcome is Outcome.CRITICAL_FAILURE
     armour = [i for i in worn_armour(victim) if Special.NO_IMPACT not in i.defn.specials]
-    flags = attack.flags(critical)
-    yield from receive_wounds(
-        ctx,
-        victim,
-        attack.damage(critical),
-        armour=armour,
-        pierce=Flag.PIERCE in flags,
-        attack=False,
-        rule=rule,
-    )
+    yield from failed_defence(ctx, victim, attack, result, armour=armour, rule=rule)
     return True
 
 

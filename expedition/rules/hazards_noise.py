@@ -33,10 +33,8 @@ from expedition.rules.distance import Pos, manhattan
 from expedition.rules.dungeon_map import Door, DoorState, Level, Room, Tile
 from expedition.rules.errors import NotationError
 from expedition.rules.events import Event, Note
-from expedition.rules.harm import receive_wounds
 from expedition.rules.items import Item
-from expedition.rules.judging import Outcome
-from expedition.rules.notation import Flag, parse_attack
+from expedition.rules.notation import parse_attack
 from expedition.rules.traps import run_test
 
 if TYPE_CHECKING:
@@ -103,21 +101,9 @@ def defend(
     ctx.emit(HazardDefended(rule=rule, character=victim.id, hazard=what, avoided=result.succeeded))
     if result.succeeded:
         return True
-    critical = result.outcome is Outcome.CRITICAL_FAILURE
-    flags = attack.base_flags | (attack.crit_flags if critical else frozenset())
-    raw = attack.damage(critical)
-    if raw:
-        yield from receive_wounds(
-            ctx,
-            victim,
-            raw,
-            armour=inventory.worn_armour(victim),
-            pierce=Flag.PIERCE in flags,
-            unreducible=Flag.UNREDUCIBLE in flags,
-            nonlethal=Flag.NONLETHAL in flags,
-            attack=False,
-            rule=rule,
-        )
+    from expedition.rules.traps import failed_defence
+
+    yield from failed_defence(ctx, victim, attack, result, rule=rule)
     return False
 
 

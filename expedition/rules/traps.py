@@ -31,6 +31,8 @@ from expedition.rules.rolls import attribute_check
 if TYPE_CHECKING:
     from expedition.rules.campaign import CampaignState
     from expedition.rules.expedition import ExpeditionState
+    from expedition.rules.items import Item
+    from expedition.rules.notation import Attack
 
 CORRIDOR_REACH = 2
 """In a corridor, Look for traps and Search cover the tiles this close to the party."""
@@ -116,6 +118,26 @@ def spring(
     )
     if result.succeeded:
         return
+    flags = yield from failed_defence(ctx, victim, attack, result, rule="HOUSE §0")
+    if Flag.BLEEDING in flags:
+        gain_affliction(ctx, victim, Affliction.BLEEDING, rule="HOUSE §0")
+
+
+def failed_defence(
+    ctx: Context,
+    victim: Character,
+    attack: Attack,
+    result: RollResult,
+    *,
+    armour: list[Item] | None = None,
+    rule: str,
+) -> Resolution[frozenset[Flag]]:
+    """A failed defence against a trap's or a room's attack: its damage lands (HOUSE §0, §1.8).
+
+    A critical failure takes the attack's critical damage and flags; armour (by default all worn
+    armour) may reduce it as for any wound (§4.2). Returns the flags that applied, for riders
+    such as Bleeding that the caller handles.
+    """
     critical = result.outcome is Outcome.CRITICAL_FAILURE
     flags = attack.base_flags | (attack.crit_flags if critical else frozenset())
     raw = attack.damage(critical)
@@ -124,15 +146,14 @@ def spring(
             ctx,
             victim,
             raw,
-            armour=inventory.worn_armour(victim),
+            armour=inventory.worn_armour(victim) if armour is None else armour,
             pierce=Flag.PIERCE in flags,
             unreducible=Flag.UNREDUCIBLE in flags,
             nonlethal=Flag.NONLETHAL in flags,
             attack=False,
-            rule="HOUSE §0",
+            rule=rule,
         )
-    if Flag.BLEEDING in flags:
-        gain_affliction(ctx, victim, Affliction.BLEEDING, rule="HOUSE §0")
+    return frozenset(flags)
 
 
 def find(ctx: Context, traps: Iterable[Trap], *, disarm: bool, rule: str) -> list[Trap]:
