@@ -157,6 +157,27 @@ def in_darkness(state: CampaignState, character_id: str) -> bool:
     return not lit and Trait.NIGHT_STALKER not in member.traits
 
 
+def arrive_on_level(state: CampaignState, down: bool) -> Pos:
+    """Take the party one level down (or up) to where it arrives there, and look around (§10.1).
+
+    Going down it stands on the stairs up (up: on the stairs down), or at the level's arrival
+    tile when there are none; a new area begins, and a level below starts its own decay count.
+
+    Returns:
+        Where the party now stands.
+    """
+    expedition = expedition_of(state)
+    expedition.depth += 1 if down else -1
+    level = expedition.level
+    arrival = level.stairs_up if down else level.stairs_down
+    expedition.position = arrival if arrival is not None else level.arrival
+    expedition.area, expedition.turns_in_area = area_of(level, expedition.position), 0
+    if down:
+        expedition.decays_on_level = 0
+    reveal(state)
+    return expedition.position
+
+
 def reveal(state: CampaignState) -> int:
     """Add what the party sees from its tile to the map's memory (HOUSE §6.3).
 

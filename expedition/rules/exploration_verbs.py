@@ -14,7 +14,7 @@ from expedition.rules.decisions import Resolution
 from expedition.rules.doom import advance_doom
 from expedition.rules.dungeon_map import Door, DoorState, Treasure
 from expedition.rules.events import Note
-from expedition.rules.expedition import ExpeditionState, area_of, reveal
+from expedition.rules.expedition import ExpeditionState, area_of, arrive_on_level, reveal
 from expedition.rules.expedition_turn import exploration_turn, make_noise
 from expedition.rules.exploration import (
     CURES_BY_ITEM,
@@ -385,16 +385,8 @@ def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution
 
 
 def _change_level(ctx: Context, state: CampaignState, down: bool) -> Resolution[None]:
-    expedition = _exp(state)
-    expedition.depth += 1 if down else -1
-    level = expedition.level
-    arrival = level.stairs_up if down else level.stairs_down
-    expedition.position = arrival if arrival is not None else level.arrival
-    expedition.area, expedition.turns_in_area = area_of(level, expedition.position), 0
-    if down:
-        expedition.decays_on_level = 0
-    ctx.emit(LevelChanged(rule="§10.1", depth=expedition.depth, pos=expedition.position))
-    reveal(state)
+    pos = arrive_on_level(state, down)
+    ctx.emit(LevelChanged(rule="§10.1", depth=_exp(state).depth, pos=pos))
     yield from room_entered(ctx, state, "")  # arriving in a room enters it (HOUSE §1.9-§1.14)
     yield from noise_hazards_entered(ctx, state, "")
     yield from _turns(ctx, state, 1)

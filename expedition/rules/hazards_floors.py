@@ -166,7 +166,7 @@ def climb_out(ctx: Context, state: CampaignState, victim: Character, *, rule: st
 
 def fall(ctx: Context, state: CampaignState, victim: Character, *, rule: str) -> Resolution[None]:
     """`victim` falls to the level below and the party follows (house); with no level below, 1 wound more."""
-    from expedition.rules.expedition import area_of, reveal
+    from expedition.rules.expedition import arrive_on_level
     from expedition.rules.harm import place_wounds
 
     expedition = state.expedition
@@ -175,15 +175,8 @@ def fall(ctx: Context, state: CampaignState, victim: Character, *, rule: str) ->
         ctx.emit(Note(rule=rule, text=f"There is no level below: {victim.name} lands hard on a ledge."))
         yield from place_wounds(ctx, victim, 1, rule=rule)
         return
-    expedition.depth += 1
-    level = expedition.level
-    expedition.position = level.stairs_up if level.stairs_up is not None else level.arrival
-    expedition.area, expedition.turns_in_area = area_of(level, expedition.position), 0
-    expedition.decays_on_level = 0
-    ctx.emit(
-        FellToLevelBelow(rule=rule, character=victim.id, depth=expedition.depth, pos=expedition.position)
-    )
-    reveal(state)
+    pos = arrive_on_level(state, down=True)
+    ctx.emit(FellToLevelBelow(rule=rule, character=victim.id, depth=expedition.depth, pos=pos))
 
 
 def burner(member: Character) -> Item | None:
