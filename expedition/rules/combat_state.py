@@ -243,7 +243,8 @@ def clear_fallen(state: CampaignState, combat: CombatState) -> None:
     living = {member.id for member in state.party if member.status.value != "dead"}
     from expedition.rules.dead_vigil import adventurer_fell
 
-    for who in set(combat.positions) - living:  # dead, or gone from the party to the roster
+    # In the map's own order, never a set's: the bodies' order is journaled state (PYTHONHASHSEED).
+    for who in [who for who in combat.positions if who not in living]:  # dead, or gone to the roster
         adventurer_fell(state, combat, who)  # the body stays (HOUSE §1.7)
         del combat.positions[who]
 
