@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
-from expedition.rules.character import Attr, Character
-from expedition.rules.context import Context
-from expedition.rules.creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.errors import RuleError
-from expedition.rules.party import Party
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.party import Party
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.errors import RuleError
+from expedition.rules.creation.party_creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
 
 if TYPE_CHECKING:
     from expedition.session.session import Session
@@ -100,7 +100,7 @@ class ContentProblem(Exception):
 def _options() -> CreationOptions:
     from expedition.content.classes import load_classes
     from expedition.content.equipment import load_equipment
-    from expedition.content.lifepath import load_lifepath
+    from expedition.content.lifepath_entries import load_lifepath
     from expedition.content.problems import Problem
 
     problems: list[Problem] = []

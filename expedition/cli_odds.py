@@ -8,8 +8,8 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from expedition.rules.errors import RuleError
-from expedition.rules.odds import RollOdds, outcome_odds, rolled_dice
+from expedition.rules.core.errors import RuleError
+from expedition.rules.core.odds import RollOdds, outcome_odds, rolled_dice
 
 BAR_WIDTH = 40
 """Characters in a full (100 %) bar."""

@@ -53,8 +53,11 @@ def test_layers_contract_holds() -> None:
 
 
 def test_every_rules_module_has_its_own_test_file() -> None:
-    """Issue #2: one test file per rules module, tests/rules/test_<module>.py."""
+    """One test file per rules module, mirroring the packages: tests/rules/<package>/test_<module>.py."""
     root = Path(__file__).parent.parent
-    modules = {p.stem for p in (root / "expedition" / "rules").glob("*.py") if p.stem != "__init__"}
-    missing = sorted(m for m in modules if not (root / "tests" / "rules" / f"test_{m}.py").is_file())
-    assert missing == [], f"rules modules without tests/rules/test_<module>.py: {missing}"
+    rules = root / "expedition" / "rules"
+    modules = [p.relative_to(rules) for p in rules.rglob("*.py") if p.stem != "__init__"]
+    missing = sorted(
+        str(m) for m in modules if not (root / "tests" / "rules" / m.parent / f"test_{m.name}").is_file()
+    )
+    assert missing == [], f"rules modules without tests/rules/<package>/test_<module>.py: {missing}"

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from expedition.rules.odds import outcome_odds
+from expedition.rules.core.odds import outcome_odds
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

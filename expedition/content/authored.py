@@ -11,8 +11,7 @@ from pathlib import Path
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, load_toml
 from expedition.dungeon.themes import ThemeDef
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.dungeon_map import (
+from expedition.rules.exploration.dungeon_map import (
     Cache,
     Contents,
     Corpse,
@@ -28,6 +27,7 @@ from expedition.rules.dungeon_map import (
     Trap,
     Treasure,
 )
+from expedition.rules.trackers.doom import DoomThreshold
 
 __all__ = ["AuthoredDungeon", "build_authored", "load_authored"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.rules.enemies import (
+from expedition.rules.combat.enemies.enemy_defs import (
     BASIC_ACTIONS_PER_TURN,
     EXTRACTS,
     FOLLOWING_ARCHETYPES,

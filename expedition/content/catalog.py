@@ -12,13 +12,13 @@ from expedition.content import (
     dungeons,
     equipment,
     glossary,
-    lifepath,
+    lifepath_entries,
     settlements,
     tables,
 )
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import ContentError, Problem
-from expedition.rules.enemies import EnemyDef
+from expedition.rules.combat.enemies.enemy_defs import EnemyDef
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 """The shipped content folder at the top of the project."""
@@ -41,7 +41,7 @@ class Catalog:
 
     equipment: equipment.Equipment
     enemies: dict[str, EnemyDef]
-    lifepath: lifepath.LifePath
+    lifepath: lifepath_entries.LifePath
     classes: classes.ClassBook
     tables: tables.Tables
     settlements: settlements.Settlements
@@ -53,7 +53,7 @@ class Catalog:
         pages = [
             *equipment.compendium_equipment(self.equipment),
             *bestiary.compendium_bestiary(self.enemies),
-            *lifepath.compendium_lifepath(self.lifepath),
+            *lifepath_entries.compendium_lifepath(self.lifepath),
             *classes.compendium_classes(self.classes),
             *tables.compendium_tables(self.tables),
             *settlements.compendium_settlements(self.settlements),
@@ -72,7 +72,7 @@ def load_catalog(assets: Path = ASSETS) -> Catalog:
     catalog = Catalog(
         equipment=equipment.load_equipment(assets, problems),
         enemies=bestiary.load_bestiary(assets, problems),
-        lifepath=lifepath.load_lifepath(assets, problems),
+        lifepath=lifepath_entries.load_lifepath(assets, problems),
         classes=classes.load_classes(assets, problems),
         tables=tables.load_tables(assets, problems),
         settlements=settlements.load_settlements(assets, problems),
@@ -94,7 +94,7 @@ def cross_check(catalog: Catalog) -> list[Problem]:
     }
     references = [
         *classes.references(catalog.classes),
-        *lifepath.references(catalog.lifepath),
+        *lifepath_entries.references(catalog.lifepath),
         *settlements.references(catalog.settlements),
         *dungeons.references(catalog.dungeons),
     ]

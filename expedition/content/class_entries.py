@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from expedition.content.magic import actions, parse_reach, read_house
+from expedition.content.magic_entries import actions, parse_reach, read_house
 from expedition.content.reader import Entry
-from expedition.rules.character import Attr
-from expedition.rules.dice import SIDES
-from expedition.rules.items import ArmourType
-from expedition.rules.magic import (
+from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.dice import SIDES
+from expedition.rules.core.item_defs import ArmourType
+from expedition.rules.core.skills import Skill, Trait
+from expedition.rules.magic.magic_defs import (
     BackgroundDef,
     Choice,
     ClassDef,
@@ -19,7 +20,6 @@ from expedition.rules.magic import (
     ManeuverDef,
     SchoolDef,
 )
-from expedition.rules.skills import Skill, Trait
 
 
 def read_kit(entry: Entry) -> Kit:

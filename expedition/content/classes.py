@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from expedition.content.class_entries import read_background, read_class, read_god, read_school
-from expedition.content.compendium import CompendiumEntry
-from expedition.content.magic import MagicTables, keyed, load_magic
+from expedition.content.compendium_pages import CompendiumEntry
+from expedition.content.magic_entries import MagicTables, keyed, load_magic
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.rules.calling import ClassOptions
-from expedition.rules.magic import (
+from expedition.rules.creation.class_choice import ClassOptions
+from expedition.rules.magic.magic_defs import (
     BackgroundDef,
     Choice,
     ClassDef,

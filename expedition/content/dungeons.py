@@ -19,10 +19,10 @@ from expedition.dungeon.themes import (
     TreasureCell,
     TreasureRow,
 )
-from expedition.rules.dice import parse_dice
-from expedition.rules.dungeon_map import EncounterRow
-from expedition.rules.errors import NotationError
-from expedition.rules.notation import parse_attack
+from expedition.rules.core.dice import parse_dice
+from expedition.rules.core.errors import NotationError
+from expedition.rules.core.notation import parse_attack
+from expedition.rules.exploration.dungeon_map import EncounterRow
 
 __all__ = ["DungeonBook", "build_authored", "load_dungeons", "references"]
 

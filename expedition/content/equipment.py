@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.rules.dice import DiceExpr, parse_dice
-from expedition.rules.items import ArmourSlot, ArmourType, Category, ItemDef, Light, Special, Tag
+from expedition.rules.core.dice import DiceExpr, parse_dice
+from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Category, ItemDef, Light, Special, Tag
 
 PRICE_DICE: dict[Category, DiceExpr] = {
     Category.COMMON: parse_dice("1d6"),

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.rules.afflictions import CURES, Cure
-from expedition.rules.conditions import Affliction, Trauma
-from expedition.rules.skills import BASIC, Skill, Trait
+from expedition.rules.character.afflictions import CURES, Cure
+from expedition.rules.core.conditions import Affliction, Trauma
+from expedition.rules.core.skills import BASIC, Skill, Trait
 
 FILE = "glossary.toml"
 """The file, inside the assets folder, that holds the glossary."""
@@ -96,7 +96,7 @@ def load_glossary(assets: Path, problems: list[Problem]) -> Glossary:
 
     Each enum-backed kind must name every value of its enum exactly once and nothing else; an
     advanced skill's `advanced_of` must be the basic skill the rules say; an affliction's
-    `cured_by` must be exactly the cures that remove it in `expedition.rules.afflictions.CURES`.
+    `cured_by` must be exactly the cures that remove it in `expedition.rules.character.afflictions.CURES`.
     """
     data = load_toml(assets / FILE, problems)
     found: dict[str, list[Term]] = {}

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from expedition.content.problems import Problem
-from expedition.rules.dice import DiceExpr, UsageDie, parse_dice
-from expedition.rules.errors import NotationError
-from expedition.rules.notation import Attack, parse_attack
+from expedition.rules.core.dice import DiceExpr, UsageDie, parse_dice
+from expedition.rules.core.errors import NotationError
+from expedition.rules.core.notation import Attack, parse_attack
 
 E = TypeVar("E", bound=StrEnum)
 T = TypeVar("T")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.rules.items import Category
-from expedition.rules.settlement_defs import (
+from expedition.rules.core.item_defs import Category
+from expedition.rules.interlude.settlement_defs import (
     SOLD_CATEGORIES,
     Availability,
     SettlementDef,
@@ -31,7 +31,7 @@ class SettlementDoomStep:
 
     Attributes:
         step: The doom value at which it applies.
-        key: Stable identifier, the same as in `expedition.rules.doom.SETTLEMENT_DOOM_EFFECTS`.
+        key: Stable identifier, the same as in `expedition.rules.trackers.doom.SETTLEMENT_DOOM_EFFECTS`.
         name: A short title.
         text: What it means for the party, in our words.
     """

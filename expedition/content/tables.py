@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.glossary import Glossary, compendium_glossary, load_glossary
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
 from expedition.content.settlements import Settlements, compendium_settlements, load_settlements
-from expedition.rules.dice import DiceExpr
-from expedition.rules.rolltables import Effect, RollTable, TableRow, coverage_faults, parse_effect
+from expedition.rules.core.dice import DiceExpr
+from expedition.rules.core.roll_tables import Effect, RollTable, TableRow, coverage_faults, parse_effect
 
 __all__ = [
     "FILE",

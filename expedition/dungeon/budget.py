@@ -6,9 +6,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from expedition.rules.dice import Dice, parse_dice
-from expedition.rules.dungeon_map import EncounterRow
-from expedition.rules.errors import NotationError
+from expedition.rules.core.dice import Dice, parse_dice
+from expedition.rules.core.errors import NotationError
+from expedition.rules.exploration.dungeon_map import EncounterRow
 
 T = TypeVar("T")
 _SIMPLE = re.compile(r"(\d*)d(\d+)")

@@ -10,9 +10,9 @@ from expedition.dungeon.layout import Layout, lay_out
 from expedition.dungeon.names import dungeon_name
 from expedition.dungeon.stock import stock_level
 from expedition.dungeon.themes import ThemeDef
-from expedition.rules.dice import SeededDice
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.dungeon_map import Door, DoorState, Dungeon, Level, Tile
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.exploration.dungeon_map import Door, DoorState, Dungeon, Level, Tile
+from expedition.rules.trackers.doom import DoomThreshold
 
 __all__ = ["doom_thresholds", "generate_dungeon"]
 

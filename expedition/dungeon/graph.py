@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from expedition.rules.dungeon_map import Level, Pos, Room, Tile
+from expedition.rules.exploration.dungeon_map import Level, Pos, Room, Tile
 
 __all__ = ["door_counts", "refuge_candidates", "room_distances", "room_graph", "tile_distances"]
 

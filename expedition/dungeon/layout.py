@@ -6,7 +6,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from expedition.dungeon.budget import Roller
-from expedition.rules.dungeon_map import Pos, Room, Tile
+from expedition.rules.exploration.dungeon_map import Pos, Room, Tile
 
 WALL = ord(Tile.WALL.value)
 FLOOR = ord(Tile.FLOOR.value)

@@ -9,7 +9,7 @@ from expedition.dungeon.budget import Roller, budget, build_group, first_fits
 from expedition.dungeon.graph import door_counts, refuge_candidates, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef, TrapDef
 from expedition.dungeon.treasure import treasure_cache
-from expedition.rules.dungeon_map import Contents, Corpse, Encounter, Level, Pos, Room, Trap
+from expedition.rules.exploration.dungeon_map import Contents, Corpse, Encounter, Level, Pos, Room, Trap
 
 __all__ = ["stock_level"]
 

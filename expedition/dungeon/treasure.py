@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from expedition.dungeon.budget import Roller
 from expedition.dungeon.themes import ThemeDef
-from expedition.rules.dungeon_map import Cache, Pos, Treasure
+from expedition.rules.exploration.dungeon_map import Cache, Pos, Treasure
 
 __all__ = ["PRICE_DICE", "TREASURE_ITEMS", "treasure_cache", "treasure_item"]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from expedition.net.frames import CLIENT_FRAME_LIMIT, FrameError, encode_frame, read_frame
-from expedition.net.wire import decision_to_plain, events_to_plain, seat_to_plain
+from expedition.net.plain_forms import decision_to_plain, events_to_plain, seat_to_plain
 from expedition.persistence.state import action_from_plain
 from expedition.session.session import Session, SubmitResult, Update
 from expedition.session.views import Seat

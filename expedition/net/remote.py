@@ -23,7 +23,7 @@ from expedition.net.frames import (
     FrameError,
     encode_frame,
 )
-from expedition.net.wire import (
+from expedition.net.plain_forms import (
     WireError,
     decision_from_plain,
     events_from_plain,
@@ -31,13 +31,13 @@ from expedition.net.wire import (
     seat_from_plain,
 )
 from expedition.persistence.state import action_to_plain
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState
-from expedition.rules.decisions import GM, Decision
-from expedition.rules.world import World
+from expedition.rules.core.actions import Action
+from expedition.rules.core.decisions import GM, Decision
+from expedition.rules.core.world import World
+from expedition.rules.engine.campaign import CampaignState
+from expedition.session.catalog_world import world_or_none
 from expedition.session.session import SubmitResult, Subscriber, Update
 from expedition.session.views import Seat
-from expedition.session.world import world_or_none
 
 __all__ = ["REPLY_TIMEOUT", "RemoteSession"]
 

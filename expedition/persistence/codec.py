@@ -19,8 +19,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from expedition.persistence.errors import EncodeError, SnapshotError
 from expedition.persistence.registry import fields_of, lookup, register, registered, same_class
+from expedition.persistence.save_errors import EncodeError, SnapshotError
 
 TAG = "$type"
 """The map key naming a dataclass's registered class."""

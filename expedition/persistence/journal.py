@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from expedition.persistence.atomic import fsync_dir
-from expedition.persistence.errors import EncodeError, SnapshotError
-from expedition.persistence.wire import Limits, pack_body, unpack_body
+from expedition.persistence.bounded_msgpack import Limits, pack_body, unpack_body
+from expedition.persistence.save_errors import EncodeError, SnapshotError
 
 JOURNAL_MAGIC = b"EXPDJRNL"
 """The first eight bytes of a journal."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from expedition.persistence.errors import SnapshotError
+from expedition.persistence.save_errors import SnapshotError
 
 FORMAT_VERSION = 2
 """The format this build writes."""

@@ -1,6 +1,6 @@
 """Provides the registry of dataclasses a snapshot may contain, each tagged by its class name.
 
-Every `Event` subclass is known without registering (through `expedition.rules.events.EVENT_TYPES`),
+Every `Event` subclass is known without registering (through `expedition.rules.core.events.EVENT_TYPES`),
 as are the state classes of the rules foundation; other state classes call `register`.
 """
 
@@ -10,7 +10,7 @@ import dataclasses
 import typing
 from typing import Any, TypeVar
 
-from expedition.rules.events import EVENT_TYPES
+from expedition.rules.core.events import EVENT_TYPES
 
 T = TypeVar("T")
 
@@ -20,7 +20,7 @@ _REGISTRY: dict[str, type] = {}
 def register(cls: type[T]) -> type[T]:
     """Register a dataclass under its class name, so snapshots may contain it (usable as a decorator).
 
-    Event subclasses need no call: every class in `expedition.rules.events.EVENT_TYPES` is known.
+    Event subclasses need no call: every class in `expedition.rules.core.events.EVENT_TYPES` is known.
 
     Raises:
         TypeError: If `cls` is not a dataclass, its hints do not resolve, or another class has its name.
@@ -80,10 +80,10 @@ def _resolve_fields(cls: type) -> _FieldInfo:
 def _register_rules_state() -> None:
     # The state and value classes the rules foundation defines; later rules modules call `register`
     # on their own state (trackers, map) from the layer that assembles the campaign.
-    from expedition.rules.character import Attribute, Character, Insight, Tokens
-    from expedition.rules.decisions import Choice, Decision
-    from expedition.rules.dice import DiceExpr, UsageDie
-    from expedition.rules.items import Item, ItemDef
+    from expedition.rules.character.adventurer import Attribute, Character, Insight, Tokens
+    from expedition.rules.core.decisions import Choice, Decision
+    from expedition.rules.core.dice import DiceExpr, UsageDie
+    from expedition.rules.core.item_defs import Item, ItemDef
 
     for cls in (Attribute, Character, Insight, Tokens, Choice, Decision, DiceExpr, UsageDie, Item, ItemDef):
         register(cls)

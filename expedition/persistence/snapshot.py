@@ -28,9 +28,9 @@ from typing import Any
 
 from expedition import __version__
 from expedition.persistence.atomic import write_atomic
-from expedition.persistence.errors import EncodeError, SnapshotError, UnsupportedVersion
+from expedition.persistence.bounded_msgpack import DEFAULT_LIMITS, Limits, pack_body, unpack_body
 from expedition.persistence.migrations import FORMAT_VERSION, OLDEST_VERSION, migrate
-from expedition.persistence.wire import DEFAULT_LIMITS, Limits, pack_body, unpack_body
+from expedition.persistence.save_errors import EncodeError, SnapshotError, UnsupportedVersion
 
 MAGIC = b"EXPDSAVE"
 """The first eight bytes of every snapshot."""

@@ -12,15 +12,21 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
 from expedition.persistence.codec import decode, encode, register
-from expedition.persistence.errors import SnapshotError
 from expedition.persistence.registry import lookup, same_class
-from expedition.rules.actions import ACTION_TYPES, Action
-from expedition.rules.camp_state import CampPlace, CampState
-from expedition.rules.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
-from expedition.rules.character import Magic
-from expedition.rules.combat_state import CombatState, Foe
-from expedition.rules.doom import DoomThreshold, DoomTracker
-from expedition.rules.dungeon_map import (
+from expedition.persistence.save_errors import SnapshotError
+from expedition.rules.camp.camp_state import CampPlace, CampState
+from expedition.rules.character.adventurer import Magic
+from expedition.rules.character.insight import InsightSpend
+from expedition.rules.character.party import CreationSheet
+from expedition.rules.combat.combat_state import CombatState, Foe
+from expedition.rules.combat.enemies.enemy_defs import Behaviour, EnemyAction, EnemyDef, EnemySpecial
+from expedition.rules.core.actions import ACTION_TYPES, Action
+from expedition.rules.core.lasting import Lasting
+from expedition.rules.core.notation import Attack
+from expedition.rules.core.reach import Reach
+from expedition.rules.core.tracker import Tracker
+from expedition.rules.engine.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
+from expedition.rules.exploration.dungeon_map import (
     Cache,
     Corpse,
     Door,
@@ -32,15 +38,9 @@ from expedition.rules.dungeon_map import (
     Trap,
     Treasure,
 )
-from expedition.rules.enemies import Behaviour, EnemyAction, EnemyDef, EnemySpecial
-from expedition.rules.expedition import ExpeditionState
-from expedition.rules.insight import InsightSpend
-from expedition.rules.interlude import DailyPlan, InterludeState
-from expedition.rules.lasting import Lasting
-from expedition.rules.notation import Attack
-from expedition.rules.party import CreationSheet
-from expedition.rules.reach import Reach
-from expedition.rules.trackers import Tracker
+from expedition.rules.exploration.expedition import ExpeditionState
+from expedition.rules.interlude.interlude_state import DailyPlan, InterludeState
+from expedition.rules.trackers.doom import DoomThreshold, DoomTracker
 
 __all__ = [
     "action_from_plain",

@@ -19,8 +19,8 @@ from types import TracebackType
 from typing import Any
 
 from expedition.persistence.atomic import TEMP_SUFFIX, write_atomic
-from expedition.persistence.errors import CampaignLocked, NoSnapshot, PersistenceError, SnapshotError
 from expedition.persistence.journal import JournalRead, append_record, read_records
+from expedition.persistence.save_errors import CampaignLocked, NoSnapshot, PersistenceError, SnapshotError
 from expedition.persistence.snapshot import Header, encode_snapshot, read_snapshot
 
 SAVES_ENV = "EXPEDITION_SAVES"

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from expedition.persistence.errors import (
+from expedition.persistence.save_errors import (
     CampaignLocked,
     NoSnapshot,
     PersistenceError,
@@ -26,12 +26,12 @@ from expedition.persistence.errors import (
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
 from expedition.persistence.store import KEEP, CampaignStore, default_saves_dir, list_campaigns
-from expedition.rules.campaign import CampaignState, Player, new_campaign
-from expedition.rules.context import Context
-from expedition.rules.dice import SeededDice
-from expedition.rules.errors import RuleError
-from expedition.rules.party import Party
-from expedition.rules.play_sessions import BeginPlaySession
+from expedition.rules.character.party import Party
+from expedition.rules.core.context import Context
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.errors import RuleError
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
+from expedition.rules.engine.play_sessions import BeginPlaySession
 from expedition.session.replay import ReplayDivergence, run_action
 from expedition.session.session import Session
 from expedition.session.views import Seat

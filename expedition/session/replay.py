@@ -13,16 +13,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from expedition.persistence.errors import PersistenceError
+from expedition.persistence.save_errors import PersistenceError
 from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
 from expedition.persistence.store import CampaignStore
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState
-from expedition.rules.context import Context
-from expedition.rules.dice import SeededDice
-from expedition.rules.errors import RuleError
-from expedition.rules.turns import apply
-from expedition.session.world import world_or_none
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.errors import RuleError
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.dispatch import apply
+from expedition.session.catalog_world import world_or_none
 
 
 class ReplayError(Exception):

@@ -20,17 +20,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from expedition.persistence.state import action_to_plain, body_hash, state_to_body
 from expedition.persistence.store import CampaignStore
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState
-from expedition.rules.context import Context
-from expedition.rules.decisions import GM, Decision, Resolution
-from expedition.rules.dice import SeededDice
-from expedition.rules.errors import RuleError
-from expedition.rules.events import Event
-from expedition.rules.turns import RenamePlayer, apply, verify
-from expedition.rules.world import World
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import GM, Decision, Resolution
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.errors import RuleError
+from expedition.rules.core.events import Event
+from expedition.rules.core.world import World
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.dispatch import RenamePlayer, apply, verify
+from expedition.session.catalog_world import world_or_none
 from expedition.session.views import Seat, SeatKind, events_for, moved_trackers, seat_characters, view_for
-from expedition.session.world import world_or_none
 
 if TYPE_CHECKING:
     from expedition.session.campaigns import LoadReport

@@ -55,16 +55,26 @@ from dataclasses import replace
 from typing import Any
 
 from expedition.persistence.codec import encode
-from expedition.rules.campaign import CampaignState
-from expedition.rules.combat_actions import move_tiles
-from expedition.rules.combat_map import SIGHT
-from expedition.rules.combat_state import on_map
-from expedition.rules.distance import Pos, manhattan
-from expedition.rules.dungeon_map import Cache, Contents, Corpse, Dungeon, Encounter, Level, Room, Tile, Trap
-from expedition.rules.expedition import ExpeditionState, light_radius
-from expedition.rules.sight import line, visible_from
-from expedition.rules.spell_marvels import FAR
-from expedition.rules.traps import traps_here
+from expedition.rules.combat.combat_actions import move_tiles
+from expedition.rules.combat.combat_state import on_map
+from expedition.rules.combat.fight_map import SIGHT
+from expedition.rules.core.distance import Pos, manhattan
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.exploration.dungeon_map import (
+    Cache,
+    Contents,
+    Corpse,
+    Dungeon,
+    Encounter,
+    Level,
+    Room,
+    Tile,
+    Trap,
+)
+from expedition.rules.exploration.expedition import ExpeditionState, light_radius
+from expedition.rules.exploration.sight import line, visible_from
+from expedition.rules.exploration.traps import traps_here
+from expedition.rules.magic.spells.utility_spells import FAR
 
 __all__ = [
     "COUNTDOWN",

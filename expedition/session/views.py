@@ -16,20 +16,20 @@ from enum import StrEnum
 from typing import Any
 
 from expedition.persistence.state import state_to_body
-from expedition.rules.campaign import CampaignState
-from expedition.rules.character import Character, Status
-from expedition.rules.dead_vigil import VIGIL_ROLL
-from expedition.rules.decisions import GM
-from expedition.rules.doom import DoomEffectReached
-from expedition.rules.events import DiceRolled, Event
-from expedition.rules.omens import OMENS_NAME, OmensStarted, can_see_omens
-from expedition.rules.trackers import (
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.decisions import GM
+from expedition.rules.core.events import DiceRolled, Event
+from expedition.rules.core.tracker import (
     TrackerAdvanced,
     TrackerLowered,
     TrackerReset,
     TrackerTriggered,
     Visibility,
 )
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.exploration.dead_vigil import VIGIL_ROLL
+from expedition.rules.trackers.doom import DoomEffectReached
+from expedition.rules.trackers.omens import OMENS_NAME, OmensStarted, can_see_omens
 from expedition.session.view_dungeon import expedition_view, location_view
 
 SECRET_ROLLS = frozenset({"omens tracker size"})

@@ -13,18 +13,18 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from expedition.content.catalog import load_catalog
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import ContentError
-from expedition.rules.party import Party
+from expedition.rules.character.party import Party
 from expedition.session.campaigns import CampaignOpenError, list_saved, open_campaign, start_campaign
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.entries import rules_entries
-from expedition.ui.screens.compendium import CompendiumScreen
-from expedition.ui.screens.creation import CreationScreen
+from expedition.ui.screens.compendium_screen import CompendiumScreen
+from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.help import HelpScreen
 from expedition.ui.screens.load import LoadScreen
-from expedition.ui.screens.party import PartyScreen
+from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.title import CREDIT, TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 

@@ -11,18 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from expedition.content.catalog import Catalog
-from expedition.rules.calling import ClassChosen
-from expedition.rules.character import Character
-from expedition.rules.context import Context
-from expedition.rules.creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
-from expedition.rules.decisions import Decision
-from expedition.rules.dice import SeededDice
-from expedition.rules.errors import InvalidAction
-from expedition.rules.interlude import HOUSE_DEFAULT_SIZE
-from expedition.rules.items import Category, Item, ItemDef
-from expedition.rules.lifepath import LifePathRolled, LifePathTable
-from expedition.rules.outfitting import PRICE_DICE, PriceBook, buy, price_of
-from expedition.rules.party import Party
+from expedition.rules.character.adventurer import Character
+from expedition.rules.character.party import Party
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import Decision
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.errors import InvalidAction
+from expedition.rules.core.item_defs import Category, Item, ItemDef
+from expedition.rules.creation.class_choice import ClassChosen
+from expedition.rules.creation.life_path import LifePathRolled, LifePathTable
+from expedition.rules.creation.party_creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
+from expedition.rules.creation.starting_shop import PRICE_DICE, PriceBook, buy, price_of
+from expedition.rules.interlude.interlude_state import HOUSE_DEFAULT_SIZE
 from expedition.ui.widgets.sheet_text import SheetLines
 
 START_SIZE = HOUSE_DEFAULT_SIZE

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from expedition.content.compendium import CompendiumEntry
-from expedition.rules.conditions import Affliction, Trauma
-from expedition.rules.skills import ADVANCED, BASIC, Skill, Trait
+from expedition.content.compendium_pages import CompendiumEntry
+from expedition.rules.core.conditions import Affliction, Trauma
+from expedition.rules.core.skills import ADVANCED, BASIC, Skill, Trait
 
 
 def display_name(key: str) -> str:

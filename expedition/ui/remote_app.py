@@ -39,8 +39,8 @@ class RemoteApp(ExpeditionApp):
 
     def lobby_changed(self) -> None:
         """Redraw the screens that show the lobby line (someone joined, left or went idle)."""
-        from expedition.ui.screens.expedition import ExpeditionScreen
-        from expedition.ui.screens.party import PartyScreen
+        from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+        from expedition.ui.screens.party_screen import PartyScreen
 
         for screen in self.screen_stack:
             if isinstance(screen, ExpeditionScreen) and screen.is_mounted:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from expedition.content.catalog import Catalog
-from expedition.rules.errors import InvalidAction
-from expedition.rules.party import CreationSheet
+from expedition.rules.character.party import CreationSheet
+from expedition.rules.core.errors import InvalidAction
 from expedition.ui.widgets.sheet_text import SheetLines
 
 

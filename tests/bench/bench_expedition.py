@@ -112,7 +112,7 @@ async def _presses(app: App[None]) -> float:
 def keypress() -> tuple[float, float]:
     """Median seconds from a key to its frame: bare app, then the expedition screen."""
     from expedition.ui.app import make_app
-    from expedition.ui.screens.expedition import ExpeditionScreen
+    from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
     from tests.ui.expedition_fixtures import sample_session
 
     bare = asyncio.run(_presses(BareRedraw()))
@@ -123,7 +123,7 @@ def keypress() -> tuple[float, float]:
 
 def exploration_turn() -> float:
     """Median seconds of one exploration turn through the session (Let a turn pass)."""
-    from expedition.rules.turns import PassTurn
+    from expedition.rules.engine.dispatch import PassTurn
     from expedition.session.views import Seat
     from tests.ui.expedition_fixtures import sample_session
 

@@ -29,16 +29,16 @@ from expedition.persistence.codec import encode
 from expedition.persistence.snapshot import decode_snapshot, encode_snapshot, read_snapshot
 from expedition.persistence.state import body_to_state, state_to_body
 from expedition.persistence.store import CampaignStore
-from expedition.rules.campaign import CampaignState, Player, new_campaign
-from expedition.rules.character import Attr, Character
-from expedition.rules.conditions import Affliction, AfflictionGained
-from expedition.rules.context import Context
-from expedition.rules.creation import create_party
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.events import DiceRolled, Event
-from expedition.rules.items import Item, ItemDef, Tag
-from expedition.rules.turns import legal_actions
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.conditions import Affliction, AfflictionGained
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.events import DiceRolled, Event
+from expedition.rules.core.item_defs import Item, ItemDef, Tag
+from expedition.rules.creation.party_creation import create_party
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
+from expedition.rules.engine.dispatch import legal_actions
 
 Row = tuple[str, float, float]
 

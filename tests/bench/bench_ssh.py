@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from expedition.rules.turns import CatchBreath
+from expedition.rules.engine.dispatch import CatchBreath
 from expedition.session.views import Seat
 from tests.net.sshkit import ServerThread, ssh_command
 

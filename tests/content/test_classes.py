@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from expedition.content.classes import ClassBook, compendium_classes, load_classes, references
-from expedition.content.magic import mishap_for
+from expedition.content.magic_entries import mishap_for
 from expedition.content.problems import Problem
-from expedition.rules.character import Attr
-from expedition.rules.conditions import Affliction
-from expedition.rules.distance import Range
-from expedition.rules.magic import Choice, KitRole, ManeuverDef, PrayerDef, SpellDef
-from expedition.rules.notation import Flag, parse_attack
-from expedition.rules.reach import Reach
-from expedition.rules.skills import Skill, Trait
+from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.distance import Range
+from expedition.rules.core.notation import Flag, parse_attack
+from expedition.rules.core.reach import Reach
+from expedition.rules.core.skills import Skill, Trait
+from expedition.rules.magic.magic_defs import Choice, KitRole, ManeuverDef, PrayerDef, SpellDef
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

@@ -9,7 +9,7 @@ import pytest
 
 from expedition.content.dungeons import build_authored, load_dungeons, references
 from expedition.content.problems import Problem
-from expedition.rules.dungeon_map import Tile
+from expedition.rules.exploration.dungeon_map import Tile
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

@@ -16,10 +16,10 @@ from expedition.content.equipment import (
     price_text,
 )
 from expedition.content.problems import Problem
-from expedition.rules.armour import PADDED, SOLDIER_HELMET
-from expedition.rules.items import ArmourSlot, ArmourType, Category, ItemDef, Light, Special, Tag
-from expedition.rules.notation import parse_attack
-from expedition.rules.places import BOX_OF
+from expedition.rules.character.armour import PADDED, SOLDIER_HELMET
+from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Category, ItemDef, Light, Special, Tag
+from expedition.rules.core.notation import parse_attack
+from expedition.rules.items.slots import BOX_OF
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 FILES = ("items.toml", "weapons.toml", "armour.toml", "shields.toml")
@@ -405,7 +405,7 @@ def test_missing_file_is_reported(tmp_path: Path) -> None:
 def test_every_definition_survives_a_snapshot_round_trip(eq: Equipment) -> None:
     """Carried items embed their definition, so every loaded ItemDef must encode and decode unchanged."""
     from expedition.persistence import codec
-    from expedition.rules.items import Item
+    from expedition.rules.core.item_defs import Item
 
     for defn in eq.all.values():
         item = Item.new(1, defn)

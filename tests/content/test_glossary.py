@@ -8,9 +8,9 @@ import pytest
 
 from expedition.content.glossary import Glossary, compendium_glossary, load_glossary
 from expedition.content.problems import Problem
-from expedition.rules.afflictions import CURES
-from expedition.rules.conditions import Affliction, Trauma
-from expedition.rules.skills import BASIC, Skill, Trait
+from expedition.rules.character.afflictions import CURES
+from expedition.rules.core.conditions import Affliction, Trauma
+from expedition.rules.core.skills import BASIC, Skill, Trait
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

@@ -1,14 +1,15 @@
-"""Tests for expedition.content.lifepath: the shipped life-path tables and the faults the loader finds."""
+"""Tests for content/lifepath_entries: the shipped life-path tables and the faults the loader finds."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from expedition.content.lifepath import compendium_lifepath, load_lifepath, references
+from expedition.content.lifepath_entries import compendium_lifepath, load_lifepath, references
 from expedition.content.problems import Problem
-from expedition.rules.character import Attr
-from expedition.rules.dice import DiceExpr
-from expedition.rules.lifepath import (
+from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.dice import DiceExpr
+from expedition.rules.core.skills import Skill, Trait
+from expedition.rules.creation.life_path import (
     AttrKind,
     AttrPick,
     ChooseAttribute,
@@ -20,7 +21,6 @@ from expedition.rules.lifepath import (
     ScoreChange,
     Silver,
 )
-from expedition.rules.skills import Skill, Trait
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

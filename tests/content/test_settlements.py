@@ -10,8 +10,8 @@ import pytest
 from expedition.content.problems import Problem
 from expedition.content.settlements import Settlements, compendium_settlements, load_settlements, references
 from expedition.content.tables import load_tables
-from expedition.rules.doom import SETTLEMENT_DOOM_EFFECTS
-from expedition.rules.items import Category
+from expedition.rules.core.item_defs import Category
+from expedition.rules.trackers.doom import SETTLEMENT_DOOM_EFFECTS
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

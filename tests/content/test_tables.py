@@ -9,11 +9,11 @@ import pytest
 
 from expedition.content.problems import Problem
 from expedition.content.tables import Tables, compendium_tables, load_tables
-from expedition.rules.conditions import Trauma
-from expedition.rules.decay import DECAY_TABLE
-from expedition.rules.mortal import MortalOutcome
-from expedition.rules.omens import OMEN_COST, OMENS_TABLE
-from expedition.rules.rolltables import coverage_faults
+from expedition.rules.character.mortal_wounds import MortalOutcome
+from expedition.rules.core.conditions import Trauma
+from expedition.rules.core.roll_tables import coverage_faults
+from expedition.rules.trackers.decay import DECAY_TABLE
+from expedition.rules.trackers.omens import OMEN_COST, OMENS_TABLE
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from expedition.rules.dungeon_map import Door, DoorState, Level, Room, Tile, Trap
+from expedition.rules.exploration.dungeon_map import Door, DoorState, Level, Room, Tile, Trap
 
 
 def _level() -> Level:

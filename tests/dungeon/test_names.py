@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from expedition.dungeon.budget import Roller
 from expedition.dungeon.names import OWNERS, PLACES, dungeon_name
-from expedition.rules.dice import ScriptedDice
+from expedition.rules.core.dice import ScriptedDice
 
 
 def test_name_without_an_owner_house_7() -> None:

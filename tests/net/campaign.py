@@ -6,7 +6,7 @@ from pathlib import Path
 
 from expedition.persistence.state import state_to_body
 from expedition.persistence.store import CampaignStore
-from expedition.rules.campaign import CampaignState, Player
+from expedition.rules.engine.campaign import CampaignState, Player
 from expedition.session.session import Session
 from tests.ui.expedition_fixtures import sample_state
 

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from expedition.net.frames import HEADER, FrameDecoder, FrameError, encode_frame
-from expedition.net.wire import decision_from_plain, decision_to_plain, mirror_state
-from expedition.rules.decisions import Choice, Decision
+from expedition.net.plain_forms import decision_from_plain, decision_to_plain, mirror_state
+from expedition.rules.core.decisions import Choice, Decision
 from expedition.session.views import Seat, view_for
 from tests.net.campaign import two_player_state
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState
-from expedition.rules.context import Context
-from expedition.rules.decisions import Choice, Decision, Resolution
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import Choice, Decision, Resolution
+from expedition.rules.engine.campaign import CampaignState
 from tests.net.sshkit import HAVE_TOOLS, ServerThread, Tmux, make_key, ssh_command
 
 pytestmark = pytest.mark.skipif(not HAVE_TOOLS, reason="needs ssh, ssh-keygen and tmux")

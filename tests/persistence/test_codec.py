@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 
 import expedition.rules
 from expedition.persistence.codec import TAG, decode, encode, register, registered
-from expedition.persistence.errors import EncodeError, SnapshotError
-from expedition.rules.character import Attr, Character, Status
-from expedition.rules.conditions import Affliction, AfflictionGained, Trauma
-from expedition.rules.decisions import Choice, Decision
-from expedition.rules.events import DiceRolled, Event, Note
-from expedition.rules.items import ArmourType, Item, ItemDef, Light, Tag
-from expedition.rules.skills import Skill, Trait
-from expedition.rules.trackers import Tracker, Visibility
+from expedition.persistence.save_errors import EncodeError, SnapshotError
+from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.core.conditions import Affliction, AfflictionGained, Trauma
+from expedition.rules.core.decisions import Choice, Decision
+from expedition.rules.core.events import DiceRolled, Event, Note
+from expedition.rules.core.item_defs import ArmourType, Item, ItemDef, Light, Tag
+from expedition.rules.core.skills import Skill, Trait
+from expedition.rules.core.tracker import Tracker, Visibility
 
 # Import every rules module so every Event subclass is defined (and so registered) before collection.
 for _info in pkgutil.walk_packages(expedition.rules.__path__, "expedition.rules."):
@@ -173,7 +173,7 @@ def test_every_event_and_action_class_is_registered() -> None:
 
     import expedition.rules
     from expedition.persistence.state import register_actions
-    from expedition.rules.actions import Action
+    from expedition.rules.core.actions import Action
 
     register_actions()
     found: list[type] = []

@@ -23,7 +23,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from expedition.persistence.errors import NoSnapshot
+    from expedition.persistence.save_errors import NoSnapshot
     from expedition.persistence.store import CampaignStore
 
     store = CampaignStore(Path(sys.argv[1]), "crash", keep=3)
@@ -74,7 +74,7 @@ PLAYER = textwrap.dedent(
     """
     import random, sys
     from pathlib import Path
-    from expedition.rules.turns import legal_actions
+    from expedition.rules.engine.dispatch import legal_actions
     from expedition.session.campaigns import open_campaign
     from expedition.session.views import Seat
 
@@ -100,10 +100,10 @@ def test_a_real_game_killed_mid_autosave_always_opens_and_replays(tmp_path: Path
     """The game itself (session, autosave, journal) killed at random: it reopens, keeps commits, replays."""
     from expedition.cli_new import _options, _specs
     from expedition.persistence.state import state_hash
-    from expedition.rules.context import Context
-    from expedition.rules.creation import create_party
-    from expedition.rules.decisions import resolve_default
-    from expedition.rules.dice import SeededDice
+    from expedition.rules.core.context import Context
+    from expedition.rules.core.decisions import resolve_default
+    from expedition.rules.core.dice import SeededDice
+    from expedition.rules.creation.party_creation import create_party
     from expedition.session.campaigns import open_campaign, start_campaign
     from expedition.session.replay import replay_campaign
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from expedition import __version__
 from expedition.persistence.codec import decode, encode
-from expedition.persistence.errors import EncodeError, SnapshotError, UnsupportedVersion
 from expedition.persistence.migrations import FORMAT_VERSION, OLDEST_VERSION, migrate, steps
+from expedition.persistence.save_errors import EncodeError, SnapshotError, UnsupportedVersion
 from expedition.persistence.snapshot import (
     MAGIC,
     MAX_FILE_SIZE,
@@ -28,8 +28,8 @@ from expedition.persistence.snapshot import (
     read_snapshot,
     write_snapshot,
 )
-from expedition.rules.character import Attr, Character
-from expedition.rules.conditions import Affliction
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.conditions import Affliction
 from tests.persistence.test_codec import make_character
 
 DATA = Path(__file__).with_name("data")

@@ -12,14 +12,14 @@ from typing import Any
 import msgpack
 import pytest
 
-from expedition.persistence.errors import (
+from expedition.persistence.migrations import FORMAT_VERSION
+from expedition.persistence.save_errors import (
     CampaignLocked,
     EncodeError,
     NoSnapshot,
     PersistenceError,
     SnapshotError,
 )
-from expedition.persistence.migrations import FORMAT_VERSION
 from expedition.persistence.store import (
     LOCK_NAME,
     CampaignStore,

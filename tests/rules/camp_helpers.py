@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from expedition.rules.actions import Action
-from expedition.rules.camp_setup import current_camp, start_camp
-from expedition.rules.camp_state import CampPlace
-from expedition.rules.campaign import CampaignState, Player, new_campaign
-from expedition.rules.character import Attr, Character
-from expedition.rules.context import Context
-from expedition.rules.decisions import answers, resolve
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.dungeon_map import Dungeon, Encounter, EncounterRow, Level, Room
-from expedition.rules.expedition import start_expedition
-from expedition.rules.items import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
-from expedition.rules.places import LEFT_HAND, TORSO
-from expedition.rules.turns import apply
+from expedition.rules.camp.camp_setup import current_camp, start_camp
+from expedition.rules.camp.camp_state import CampPlace
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import answers, resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
+from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.dungeon_map import Dungeon, Encounter, EncounterRow, Level, Room
+from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.items.slots import LEFT_HAND, TORSO
+from expedition.rules.trackers.doom import DoomThreshold
 
 CAMP = frozenset({Tag.CAMP})
 SUPPLIES = ItemDef(key="camping_supplies", name="Camping supplies", tags=CAMP)

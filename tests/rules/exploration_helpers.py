@@ -7,20 +7,29 @@ at (8, 3). Level 2 (5 x 3) is one corridor-like room with the stairs up at (1, 1
 
 from __future__ import annotations
 
-from expedition.rules import inventory
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState, Player, new_campaign
-from expedition.rules.character import Attr, Character
-from expedition.rules.context import Context
-from expedition.rules.decisions import answers, resolve
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.dungeon_map import Cache, Door, DoorState, Dungeon, EncounterRow, Level, Room, Trap
-from expedition.rules.expedition import start_expedition
-from expedition.rules.exploration import Step
-from expedition.rules.items import Item, ItemDef, Light, Tag
-from expedition.rules.skills import Skill
-from expedition.rules.turns import apply
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import answers, resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
+from expedition.rules.core.skills import Skill
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
+from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.dungeon_map import (
+    Cache,
+    Door,
+    DoorState,
+    Dungeon,
+    EncounterRow,
+    Level,
+    Room,
+    Trap,
+)
+from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.exploration.exploration_guards import Step
+from expedition.rules.items import inventory
+from expedition.rules.trackers.doom import DoomThreshold
 
 TILES_1 = [
     "##########",

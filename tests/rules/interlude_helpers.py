@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from expedition.rules.campaign import CampaignState, Player, new_campaign
-from expedition.rules.character import Attr, Character
-from expedition.rules.context import Context
-from expedition.rules.dice import ScriptedDice, SeededDice
-from expedition.rules.interlude import InterludeState, arrive
-from expedition.session.world import default_world
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.context import Context
+from expedition.rules.core.dice import ScriptedDice, SeededDice
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
+from expedition.rules.interlude.interlude_state import InterludeState, arrive
+from expedition.session.catalog_world import default_world
 
 
 def back_in_town(*, size: int | None = None, silver: int = 50, members: int = 2) -> CampaignState:

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from expedition.rules import inventory
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState, Phase, Player, new_campaign
-from expedition.rules.character import Attr, Character
-from expedition.rules.combat_state import CombatState, Foe
-from expedition.rules.context import Context
-from expedition.rules.decisions import resolve
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.dungeon_map import Door, DoorState, Dungeon, Level, Room
-from expedition.rules.expedition import start_expedition
-from expedition.rules.items import Item
-from expedition.rules.skills import Trait
-from expedition.rules.turns import apply
-from expedition.session.world import default_world
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.combat.combat_state import CombatState, Foe
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.item_defs import Item
+from expedition.rules.core.skills import Trait
+from expedition.rules.engine.campaign import CampaignState, Phase, Player, new_campaign
+from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.dungeon_map import Door, DoorState, Dungeon, Level, Room
+from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.items import inventory
+from expedition.rules.trackers.doom import DoomThreshold
+from expedition.session.catalog_world import default_world
 
 WORLD = default_world()
 TILES = ["##########", "#....+...#", "#........#", "#........#", "##########"]

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from expedition.rules import handling
-from expedition.rules.campaign import CampaignState
-from expedition.rules.character import Character
-from expedition.rules.combat_state import CombatState, Foe
-from expedition.rules.context import Context
-from expedition.rules.decisions import Decision, resolve
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.maneuvers import MANEUVER_EFFECTS, UseManeuver
-from expedition.rules.notation import parse_attack
+from expedition.rules.character.adventurer import Character
+from expedition.rules.combat.combat_state import CombatState, Foe
+from expedition.rules.combat.maneuvers.maneuver_rules import MANEUVER_EFFECTS, UseManeuver
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import Decision, resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.notation import parse_attack
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.items import handling
 from tests.rules.magic_helpers import WORLD, fight, give, make_state, run
 
 BITE = parse_attack("STR 1")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from expedition.rules.actions import Action
-from expedition.rules.camp_state import CampPlace, CampState
-from expedition.rules.campaign import CampaignState, Phase
-from expedition.rules.character import Character
-from expedition.rules.context import Context
-from expedition.rules.decisions import answers, resolve
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.prayers import InvokePrayer
+from expedition.rules.camp.camp_state import CampPlace, CampState
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import answers, resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.magic.prayers.praying import InvokePrayer
 from tests.rules.magic_helpers import WORLD, make_state, run
 
 
@@ -53,7 +53,7 @@ def camp(state: CampaignState, *, fire: bool = True, pool: int = 3) -> CampState
 def camp_run(state: CampaignState, action: Action, faces: list[int], *keys: str) -> Context:
     """Apply a camp action through the dispatcher with scripted dice."""
     ctx = Context(ScriptedDice(faces), world=WORLD)
-    from expedition.rules.turns import apply
+    from expedition.rules.engine.dispatch import apply
 
     resolve(apply(ctx, state, action), answers(*keys))
     assert ctx.dice.used == len(faces)  # type: ignore[attr-defined]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from expedition.rules.campaign import CampaignState
-from expedition.rules.combat_harm import defend
-from expedition.rules.combat_state import Foe
-from expedition.rules.context import Context
-from expedition.rules.decisions import Decision, resolve
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.notation import Attack, parse_attack
+from expedition.rules.combat.combat_harm import defend
+from expedition.rules.combat.combat_state import Foe
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import Decision, resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.notation import Attack, parse_attack
+from expedition.rules.engine.campaign import CampaignState
 from tests.rules.maneuver_helpers import combat
 
 KNIFE = parse_attack("STR 1B+1")

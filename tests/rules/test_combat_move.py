@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.campaign import CampaignState
-from expedition.rules.combat import CombatMove, CombatState
-from expedition.rules.combat_actions import move_routes
-from expedition.rules.errors import IllegalAction
-from expedition.rules.turns import verify
-from tests.rules.test_combat import combat_of, fight, make_state, place, run
+from expedition.rules.combat.combat_actions import move_routes
+from expedition.rules.combat.combat_all import CombatMove, CombatState
+from expedition.rules.core.errors import IllegalAction
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.dispatch import verify
+from tests.rules.combat.test_combat_all import combat_of, fight, make_state, place, run
 
 
 def _setup(*names: str) -> tuple[CampaignState, CombatState]:
@@ -59,12 +59,12 @@ def test_a_foe_blocks_the_way_and_leaving_its_side_stops_the_move() -> None:
 
 def test_the_dead_leave_the_map_so_their_tile_is_free_again() -> None:
     """§10.2.5 (house reading): a fallen adventurer's body holds no tile; a foe may step where they fell."""
-    from expedition.rules.character import Status
-    from expedition.rules.combat_enemies import enemy_turns
-    from expedition.rules.combat_state import CombatPhase
-    from expedition.rules.context import Context
-    from expedition.rules.decisions import resolve_default
-    from tests.rules.test_combat import ThenSeeded
+    from expedition.rules.character.adventurer import Status
+    from expedition.rules.combat.combat_state import CombatPhase
+    from expedition.rules.combat.enemy_phase import enemy_turns
+    from expedition.rules.core.context import Context
+    from expedition.rules.core.decisions import resolve_default
+    from tests.rules.combat.test_combat_all import ThenSeeded
 
     state, combat = _setup("wren", "ash")
     combat.positions.update({"wren": (2, 3), "ash": (3, 3)})

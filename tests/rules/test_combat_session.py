@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from expedition.persistence.state import body_to_state, state_hash, state_to_body
-from expedition.rules.campaign import Phase
-from expedition.rules.combat import AttackFoe, EndTurn, start_combat
-from expedition.rules.context import Context
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.turns import legal_actions
+from expedition.rules.combat.combat_all import AttackFoe, EndTurn, start_combat
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.engine.dispatch import legal_actions
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat
-from tests.rules.test_combat import make_state, rat
+from tests.rules.combat.test_combat_all import make_state, rat
 
 
 def _in_combat(seed: int) -> Session:

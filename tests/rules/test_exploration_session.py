@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 
 from expedition.persistence.state import body_to_state, state_hash, state_to_body
-from expedition.rules.context import Context
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.expedition import start_expedition
-from expedition.rules.exploration import LookForTraps, Step
-from expedition.rules.exploration_options import available_actions
-from expedition.rules.skills import Skill
-from expedition.rules.turns import apply
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.skills import Skill
+from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.exploration.exploration_guards import LookForTraps, Step
+from expedition.rules.exploration.exploration_options import available_actions
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat

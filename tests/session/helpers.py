@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from expedition.rules.campaign import CampaignState, Player, new_campaign
-from expedition.rules.character import Attr, Character
-from expedition.rules.conditions import Affliction
-from expedition.rules.doom import DoomThreshold
-from expedition.rules.turns import legal_actions
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
+from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.trackers.doom import DoomThreshold
 from expedition.session.session import Session
 from expedition.session.views import Seat
 

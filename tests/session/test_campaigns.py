@@ -13,10 +13,10 @@ import pytest
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import action_to_plain, body_to_state, state_hash
 from expedition.persistence.store import LOCK_NAME, CampaignStore
-from expedition.rules.campaign import Phase
-from expedition.rules.character import Attr, Character
-from expedition.rules.party import Party
-from expedition.rules.turns import PassTurn, RenamePlayer
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.party import Party
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.engine.dispatch import PassTurn, RenamePlayer
 from expedition.session.campaigns import (
     CampaignOpenError,
     list_saved,
@@ -268,8 +268,8 @@ def test_opening_says_which_snapshot_was_damaged_and_why_then_plays_on(tmp_path:
 
 def test_a_new_campaign_keeps_everything_creation_gave_the_party(tmp_path: Path) -> None:
     """§5.7: purse, counterfeit coins, stash, sheets and item uids all carry into the campaign."""
-    from expedition.rules.items import Item, ItemDef
-    from expedition.rules.party import CreationSheet
+    from expedition.rules.character.party import CreationSheet
+    from expedition.rules.core.item_defs import Item, ItemDef
 
     party = small_party()
     party.counterfeit = 11

@@ -6,14 +6,14 @@ cut down to what the party knows, when they return and it is the running expedit
 
 from __future__ import annotations
 
-from expedition.net.wire import mirror_state
-from expedition.rules.context import Context
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.exploration import ExitDungeon
-from expedition.rules.turns import apply
+from expedition.net.plain_forms import mirror_state
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.exploration_guards import ExitDungeon
+from expedition.session.catalog_world import default_world
 from expedition.session.views import Seat, view_for
-from expedition.session.world import default_world
 from tests.rules.exploration_helpers import make_state
 
 SEATS = (Seat.host(), Seat.for_player("ann"), Seat.spectator())

@@ -14,11 +14,11 @@ import pytest
 
 from expedition.cli_new import _options, _specs
 from expedition.persistence.state import state_hash
-from expedition.rules.context import Context
-from expedition.rules.creation import create_party
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.turns import legal_actions
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.creation.party_creation import create_party
+from expedition.rules.engine.dispatch import legal_actions
 from expedition.session.campaigns import start_campaign
 from expedition.session.replay import replay_records
 from expedition.session.views import Seat

@@ -9,17 +9,17 @@ import pytest
 
 from expedition.persistence.state import body_to_state, state_hash
 from expedition.persistence.store import CampaignStore
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState, Phase, reveal_doom
-from expedition.rules.character import Attr
-from expedition.rules.context import Context
-from expedition.rules.decisions import GM, Choice, Decision, Resolution
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.errors import IllegalAction
-from expedition.rules.insight import InsightSpend, SpendKind
-from expedition.rules.skills import Trait
-from expedition.rules.trackers import TrackerAdvanced
-from expedition.rules.turns import CatchBreath, PassTurn, RenamePlayer, SpendInsight
+from expedition.rules.character.adventurer import Attr
+from expedition.rules.character.insight import InsightSpend, SpendKind
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.skills import Trait
+from expedition.rules.core.tracker import TrackerAdvanced
+from expedition.rules.engine.campaign import CampaignState, Phase, reveal_doom
+from expedition.rules.engine.dispatch import CatchBreath, PassTurn, RenamePlayer, SpendInsight
 from expedition.session.session import Session, Update
 from expedition.session.views import DoomEffectSeen, HiddenTrackerMoved, Seat
 from tests.session.helpers import make_campaign
@@ -344,10 +344,10 @@ def test_a_failing_gm_policy_takes_the_default_and_is_logged(
 
 def test_a_player_seat_hears_hidden_omens_only_through_the_third_eye() -> None:
     """§6.2, §9.3: the omens tracker's moves and its size roll reach only the Third eye's owner."""
-    from expedition.rules.doom import DoomEffectReached
-    from expedition.rules.events import DiceRolled
-    from expedition.rules.omens import OMENS_NAME, OmensStarted
-    from expedition.rules.trackers import Visibility
+    from expedition.rules.core.events import DiceRolled
+    from expedition.rules.core.tracker import Visibility
+    from expedition.rules.trackers.doom import DoomEffectReached
+    from expedition.rules.trackers.omens import OMENS_NAME, OmensStarted
     from expedition.session.views import events_for
 
     state = make_campaign()
@@ -375,8 +375,8 @@ def test_a_player_seat_hears_hidden_omens_only_through_the_third_eye() -> None:
 
 def test_no_seat_sees_the_gm_roll_the_dead_vigil() -> None:
     """HOUSE §1.7: whether and when a body rises is the GM's secret, from every seat, Third eye or not."""
-    from expedition.rules.dead_vigil import VIGIL_ROLL
-    from expedition.rules.events import DiceRolled
+    from expedition.rules.core.events import DiceRolled
+    from expedition.rules.exploration.dead_vigil import VIGIL_ROLL
     from expedition.session.views import events_for
 
     state = make_campaign()

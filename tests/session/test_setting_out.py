@@ -7,15 +7,15 @@ from pathlib import Path
 
 from expedition.persistence.state import state_hash
 from expedition.persistence.store import CampaignStore
-from expedition.rules.campaign import Phase
-from expedition.rules.character import Attr
-from expedition.rules.context import Context
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.expedition_turn import endure_darkness
-from expedition.rules.exploration import ExitDungeon
-from expedition.rules.items import Item, ItemDef, Light
-from expedition.rules.setting_out import SetOut
-from expedition.rules.turns import PassTurn, can
+from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.context import Context
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.item_defs import Item, ItemDef, Light
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.engine.dispatch import PassTurn, can
+from expedition.rules.exploration.exploration_guards import ExitDungeon
+from expedition.rules.exploration.exploration_turn import endure_darkness
+from expedition.rules.exploration.setting_out import SetOut
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat

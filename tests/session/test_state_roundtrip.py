@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 from expedition.cli_new import _options, _specs
 from expedition.persistence.snapshot import decode_snapshot, encode_snapshot
 from expedition.persistence.state import body_to_state, state_hash, state_to_body
-from expedition.rules.campaign import CampaignState, Fate, Phase, Player, RosterEntry, new_campaign
-from expedition.rules.character import Character
-from expedition.rules.context import Context
-from expedition.rules.creation import create_party
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.skills import Trait
-from expedition.rules.turns import legal_actions
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.skills import Trait
+from expedition.rules.creation.party_creation import create_party
+from expedition.rules.engine.campaign import CampaignState, Fate, Phase, Player, RosterEntry, new_campaign
+from expedition.rules.engine.dispatch import legal_actions
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from tests.session.helpers import drive, make_campaign

@@ -22,28 +22,28 @@ import pytest
 
 from expedition.cli_new import _options, _specs
 from expedition.net.hub import Hub
+from expedition.net.plain_forms import mirror_state
 from expedition.net.remote import RemoteSession
-from expedition.net.wire import mirror_state
 from expedition.persistence.state import state_hash
-from expedition.rules.campaign import CampaignState, Location
-from expedition.rules.combat_state import CombatState
-from expedition.rules.context import Context
-from expedition.rules.creation import create_party
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.dungeon_map import Cache, Corpse, Door, Encounter, Tile, Trap
-from expedition.rules.expedition import reveal
-from expedition.rules.exploration import Loot, Step
-from expedition.rules.exploration_options import available_actions
-from expedition.rules.turns import legal_actions
+from expedition.rules.combat.combat_state import CombatState
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.creation.party_creation import create_party
+from expedition.rules.engine.campaign import CampaignState, Location
+from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.exploration.dungeon_map import Cache, Corpse, Door, Encounter, Tile, Trap
+from expedition.rules.exploration.expedition import reveal
+from expedition.rules.exploration.exploration_guards import Loot, Step
+from expedition.rules.exploration.exploration_options import available_actions
 from expedition.session.campaigns import start_campaign
 from expedition.session.session import Session, Update
 from expedition.session.view_dungeon import NOWHERE
 from expedition.session.views import Seat, view_for
 from expedition.ui.app import make_app
-from expedition.ui.screens.combat_view import combat_map_view
-from expedition.ui.screens.expedition import ExpeditionScreen
-from expedition.ui.screens.expedition_view import map_view
+from expedition.ui.screens.dungeon.combat_view import combat_map_view
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+from expedition.ui.screens.dungeon.expedition_view import map_view
 from expedition.ui.widgets.tile_map import MapView, TileMap, cell
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 from tests.ui.combat_fixtures import guard_session

@@ -8,16 +8,16 @@ encounter (two Goblin Scrappers) fights as soon as the party steps in.
 from __future__ import annotations
 
 from expedition.cli_new import _options, _specs
-from expedition.rules.campaign import CampaignState, Player, new_campaign
-from expedition.rules.context import Context
-from expedition.rules.creation import create_party
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.dungeon_map import Dungeon, Encounter, Level, Room, Tile
-from expedition.rules.expedition import reveal, start_expedition
-from expedition.rules.usage import light
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.creation.party_creation import create_party
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
+from expedition.rules.exploration.dungeon_map import Dungeon, Encounter, Level, Room, Tile
+from expedition.rules.exploration.expedition import reveal, start_expedition
+from expedition.rules.items.usage import light
+from expedition.session.catalog_world import default_world
 from expedition.session.session import Session
-from expedition.session.world import default_world
 
 SEED = 11
 """The campaign seed of the combat tests."""

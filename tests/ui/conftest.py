@@ -8,11 +8,11 @@ import pytest
 from rich.console import Console
 from textual.widgets import Input, Static
 
-from expedition.content.compendium import CompendiumEntry
-from expedition.rules.character import Attr, Character, Insight
-from expedition.rules.conditions import Affliction, Trauma
-from expedition.rules.items import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
-from expedition.rules.skills import Skill, Trait
+from expedition.content.compendium_pages import CompendiumEntry
+from expedition.rules.character.adventurer import Attr, Character, Insight
+from expedition.rules.core.conditions import Affliction, Trauma
+from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
+from expedition.rules.core.skills import Skill, Trait
 from expedition.ui.widgets.sheet_text import SheetLines
 
 EXPEDITION_SIZE = (100, 34)

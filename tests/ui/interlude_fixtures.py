@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from expedition.rules.context import Context
-from expedition.rules.dice import SeededDice
-from expedition.rules.exploration import ExitDungeon
-from expedition.rules.interlude import new_item, receive
-from expedition.rules.skills import Skill
+from expedition.rules.core.context import Context
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.skills import Skill
+from expedition.rules.exploration.exploration_guards import ExitDungeon
+from expedition.rules.interlude.interlude_state import new_item, receive
+from expedition.session.catalog_world import default_world
 from expedition.session.session import Session
 from expedition.session.views import Seat
-from expedition.session.world import default_world
 from tests.ui.expedition_fixtures import sample_state
 
 SETTLEMENT = "yoros"

@@ -6,20 +6,20 @@ from typing import Any
 
 from textual.widgets import OptionList, Static
 
-from expedition.rules.camp import camp_of
-from expedition.rules.camp_actions import Cook, Sleep
-from expedition.rules.campaign import Phase
-from expedition.rules.character import Attr
-from expedition.rules.conditions import Affliction
-from expedition.rules.dungeon_map import EncounterRow
-from expedition.rules.exploration import SetUpCamp
-from expedition.rules.items import Item, ItemDef, Tag
-from expedition.rules.places import TORSO
+from expedition.rules.camp.camp_actions import Cook, Sleep
+from expedition.rules.camp.camp_flow import camp_of
+from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.item_defs import Item, ItemDef, Tag
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.exploration.dungeon_map import EncounterRow
+from expedition.rules.exploration.exploration_guards import SetUpCamp
+from expedition.rules.items.slots import TORSO
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
-from expedition.ui.screens.camp import CampScreen
-from expedition.ui.screens.expedition import ExpeditionScreen
+from expedition.ui.screens.dungeon.camp_screen import CampScreen
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from tests.ui.conftest import plain
 from tests.ui.expedition_fixtures import sample_session
 
@@ -118,8 +118,8 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
     monkeypatch: Any,
 ) -> None:
     """§10.3: a 6 on the ambush dice starts a fight; its first prompt must survive the camp screen closing."""
-    import expedition.rules.camp_verbs as camp_verbs
-    from expedition.rules.camp_ambush import AmbushResult
+    import expedition.rules.camp.camp_verbs as camp_verbs
+    from expedition.rules.camp.ambush import AmbushResult
     from expedition.ui.screens.prompts import DecisionPrompt
 
     def ambushed(ctx: Any, state: Any) -> AmbushResult:
@@ -155,13 +155,13 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
 
 def test_camping_out_does_not_speak_of_ambush_dice() -> None:
     """House: outside a dungeon no ambush is rolled, so the actions do not promise or cost ambush dice."""
-    from expedition.rules.exploration_options import ActionOption
-    from expedition.ui.screens.camp import option_text
+    from expedition.rules.exploration.exploration_options import ActionOption
+    from expedition.ui.screens.dungeon.camp_screen import option_text
 
     sleep = ActionOption(Sleep(actor="a"), "Sleep", 2, True)
     assert "ambush" in option_text(sleep).plain
     assert "ambush" not in option_text(sleep, outside=True).plain
-    from expedition.rules.camp_actions import KeepLookout
+    from expedition.rules.camp.camp_actions import KeepLookout
 
     lookout = ActionOption(KeepLookout(actor="a"), "Keep a lookout", 1, True)
     assert "no ambush is rolled" in option_text(lookout, outside=True).plain

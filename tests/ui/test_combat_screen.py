@@ -7,16 +7,16 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from expedition.rules.combat import CombatPhase, CombatState
-from expedition.rules.combat_actions import move_routes
-from expedition.rules.distance import manhattan
+from expedition.rules.combat.combat_actions import move_routes
+from expedition.rules.combat.combat_all import CombatPhase, CombatState
+from expedition.rules.core.distance import manhattan
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import ExpeditionApp, make_app
-from expedition.ui.screens.combat_odds import attack_lines, options_for
-from expedition.ui.screens.combat_prompts import DefendPrompt, TargetPrompt
-from expedition.ui.screens.combat_view import foe_glyph, initiative_text, tokens_text
-from expedition.ui.screens.expedition import ExpeditionScreen
+from expedition.ui.screens.dungeon.combat_odds import attack_lines, options_for
+from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
+from expedition.ui.screens.dungeon.combat_view import foe_glyph, initiative_text, tokens_text
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.prompts import DecisionPrompt, HarmPrompt, TestPrompt
 from expedition.ui.widgets.combat_panel import CombatPanel
 from expedition.ui.widgets.tile_map import TileMap, cell
@@ -198,7 +198,7 @@ async def test_a_slow_adventurer_cannot_be_picked_in_the_fast_phase() -> None:
 def test_token_glyphs_and_the_strip_mark_the_phase() -> None:
     """§10.2.4: tokens are glyphs with counts; the strip marks the phase being played with ▸."""
     session = guard_session()
-    from expedition.rules.character import Tokens
+    from expedition.rules.character.adventurer import Tokens
 
     assert tokens_text(Tokens(shield=2, dodge=0, stun=1)) == "◆2 ✷1"
     assert tokens_text(Tokens()) == ""
@@ -213,7 +213,7 @@ def test_token_glyphs_and_the_strip_mark_the_phase() -> None:
 
 
 def _step_east(session: Session) -> Any:
-    from expedition.rules.exploration import Step
+    from expedition.rules.exploration.exploration_guards import Step
 
     return Step(actor=session.state.party[0].id, direction="east")
 
@@ -268,8 +268,8 @@ class TestCombatSnapshots:
 
 def test_defence_odds_count_tokens_as_rerolls() -> None:
     """§10.2.3: each shield or dodge token is one more reroll, so the chance to avoid a blow grows."""
-    from expedition.rules.notation import parse_attack
-    from expedition.ui.screens.combat_odds import defence_odds
+    from expedition.rules.core.notation import parse_attack
+    from expedition.ui.screens.dungeon.combat_odds import defence_odds
 
     member = guard_state_member()
     attack = parse_attack("STR 1+1")
@@ -289,7 +289,7 @@ def guard_state_member() -> Any:
 
 def test_combat_log_lines_name_foes_and_wounds() -> None:
     """§10.2.5: wounds on a foe, a foe down and the end of the fight read as sentences."""
-    from expedition.rules.combat import CombatEnded, CombatOutcome, FoeKnockedOut, FoeWounded
+    from expedition.rules.combat.combat_all import CombatEnded, CombatOutcome, FoeKnockedOut, FoeWounded
     from expedition.ui.widgets.log_text import describe
 
     names = {"foe1": "Goblin Scrapper 1"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Input, OptionList, Static
 
-from expedition.content.compendium import CompendiumEntry
+from expedition.content.compendium_pages import CompendiumEntry
 from expedition.ui.app import make_app
-from expedition.ui.screens.compendium import ALL, CompendiumScreen, kinds_of, matches, search
+from expedition.ui.screens.compendium_screen import ALL, CompendiumScreen, kinds_of, matches, search
 from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES, plain
 
 

@@ -14,31 +14,29 @@ from textual.screen import Screen
 
 import expedition.ui.screens as screens_package
 from expedition.content.catalog import load_catalog
-from expedition.rules.decisions import Choice, Decision
-from expedition.rules.events import DiceRolled
-from expedition.rules.exploration import SetUpCamp
-from expedition.rules.fainting import Fainted
-from expedition.rules.mortal import MortalOutcome, MortalWoundRolled
+from expedition.rules.character.fainting import Fainted
+from expedition.rules.character.mortal_wounds import MortalOutcome, MortalWoundRolled
+from expedition.rules.core.decisions import Choice, Decision
+from expedition.rules.core.events import DiceRolled
+from expedition.rules.exploration.exploration_guards import SetUpCamp
 from expedition.session.campaigns import CampaignSummary
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import CreationFlow, party_specs
-from expedition.ui.screens.camp import CampScreen
-from expedition.ui.screens.combat_prompts import DefendPrompt, TargetPrompt
-from expedition.ui.screens.compendium import CompendiumScreen
-from expedition.ui.screens.creation import CreationScreen
+from expedition.ui.screens.compendium_screen import CompendiumScreen
+from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.creation_shop import StartingShopScreen
 from expedition.ui.screens.destination import DestinationPrompt
-from expedition.ui.screens.expedition import ExpeditionScreen
+from expedition.ui.screens.dungeon.camp_screen import CampScreen
+from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.handover import HandOverScreen
-from expedition.ui.screens.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.help import HelpScreen
-from expedition.ui.screens.interlude import InterludeScreen
-from expedition.ui.screens.interlude_prompts import ItemsPrompt
 from expedition.ui.screens.load import LoadScreen
 from expedition.ui.screens.name_prompt import NamePrompt
-from expedition.ui.screens.party import PartyScreen
+from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.prompts import (
     DecisionPrompt,
     FaintingPrompt,
@@ -46,8 +44,10 @@ from expedition.ui.screens.prompts import (
     RollInfo,
     TestPrompt,
 )
-from expedition.ui.screens.sheet import SheetScreen
+from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.title import TitleScreen
+from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
+from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.widgets.log_text import LogEntry
 from tests.ui.conftest import EXPEDITION_SIZE, SAMPLE_LINES, SMALL_ENTRIES, sample_character
 from tests.ui.expedition_fixtures import sample_session
@@ -137,8 +137,8 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
 
 def _screen_classes() -> set[str]:
     found: set[str] = set()
-    for module_info in pkgutil.iter_modules(screens_package.__path__):
-        module = importlib.import_module(f"{screens_package.__name__}.{module_info.name}")
+    for module_info in pkgutil.walk_packages(screens_package.__path__, f"{screens_package.__name__}."):
+        module = importlib.import_module(module_info.name)
         for name, value in vars(module).items():
             if inspect.isclass(value) and issubclass(value, Screen) and value.__module__ == module.__name__:
                 found.add(name)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from expedition.content.catalog import Catalog, load_catalog
-from expedition.rules.errors import InvalidAction
-from expedition.rules.interlude import HOUSE_DEFAULT_SIZE
-from expedition.rules.items import Category
+from expedition.rules.core.errors import InvalidAction
+from expedition.rules.core.item_defs import Category
+from expedition.rules.interlude.interlude_state import HOUSE_DEFAULT_SIZE
 from expedition.ui.creation_flow import START_SIZE, CreationFlow, party_specs, split_party
 
 

@@ -8,18 +8,18 @@ from typing import Any
 import pytest
 
 from expedition.content.catalog import Catalog, load_catalog
-from expedition.rules.context import Context
-from expedition.rules.creation import create_party
-from expedition.rules.decisions import Decision, resolve
-from expedition.rules.dice import SeededDice
-from expedition.rules.party import Party
+from expedition.rules.character.party import Party
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import Decision, resolve
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.creation.party_creation import create_party
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import creation_options, party_specs
-from expedition.ui.screens.creation import MAKING, READY, CreationScreen
+from expedition.ui.screens.creation_screen import MAKING, READY, CreationScreen
 from expedition.ui.screens.creation_shop import StartingShopScreen
-from expedition.ui.screens.party import PartyScreen
+from expedition.ui.screens.party_screen import PartyScreen
+from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.creation_log import die
-from expedition.ui.widgets.sheet import CharacterSheet
 from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES
 
 SEED = 7
@@ -219,7 +219,7 @@ def test_expedition_new_without_quick_opens_the_creation_screen(
 async def test_setting_out_with_a_new_party_asks_where_it_goes(tmp_path: Path) -> None:
     """§10: "Set out" on a party just made starts its campaign and asks for the destination at once."""
     from expedition.ui.screens.destination import DestinationPrompt
-    from expedition.ui.screens.party import PartyScreen
+    from expedition.ui.screens.party_screen import PartyScreen
 
     app = make_app(SMALL_ENTRIES, saves=tmp_path, seed=SEED)
     async with app.run_test(size=EXPEDITION_SIZE) as pilot:

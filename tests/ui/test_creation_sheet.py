@@ -5,11 +5,11 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from expedition.content.catalog import load_catalog
-from expedition.rules.character import Attr
+from expedition.rules.character.adventurer import Attr
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import CreationFlow, party_specs
-from expedition.ui.screens.sheet import SheetScreen
-from expedition.ui.widgets.sheet import CharacterSheet
+from expedition.ui.screens.sheet_screen import SheetScreen
+from expedition.ui.widgets.character_sheet import CharacterSheet
 from tests.ui.conftest import plain
 
 SEED = 7

@@ -6,13 +6,13 @@ from typing import Any
 
 from textual.widgets import OptionList
 
-from expedition.rules.decisions import Choice, Decision
-from expedition.rules.events import DiceRolled, Note
-from expedition.rules.mortal import MortalOutcome, MortalWoundRolled
+from expedition.rules.character.mortal_wounds import MortalOutcome, MortalWoundRolled
+from expedition.rules.core.decisions import Choice, Decision
+from expedition.rules.core.events import DiceRolled, Note
 from expedition.ui.app import make_app
 from expedition.ui.screens import prompts
-from expedition.ui.screens.expedition import ExpeditionScreen
-from expedition.ui.screens.harm_info import fainting_info, mortal_info
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.prompts import DecisionPrompt, FaintingPrompt, MortalWoundPrompt, RollInfo
 from expedition.ui.widgets.action_bar import ActionBar, ActionChoice, cost_text
 from expedition.ui.widgets.clocks import ClockData, clock_from_view, clock_text
@@ -130,9 +130,9 @@ class TestPrompts:
 class TestLog:
     def test_dice_lines_show_every_face_and_the_test_keeps_its_dice(self) -> None:
         """§3.2: the judged line carries the roll that led to it, for the explanation."""
-        from expedition.rules.character import Attr
-        from expedition.rules.judging import Outcome
-        from expedition.rules.rolls import RollJudged
+        from expedition.rules.character.adventurer import Attr
+        from expedition.rules.core.judging import Outcome
+        from expedition.rules.core.rolls import RollJudged
 
         rolled = DiceRolled(rule="§3.2", who="c1", why="STR test", sides=6, faces=(4, 1, 6))
         judged = RollJudged(
@@ -313,7 +313,7 @@ class TestSnapshots:
         assert snap_compare(app, terminal_size=WIDE)
 
     def test_fainting_prompt(self, snap_compare: Any) -> None:
-        from expedition.rules.fainting import Fainted
+        from expedition.rules.character.fainting import Fainted
 
         event = Fainted(rule="§4.3", character="c1", discarded=2, turns=2, stun_discarded=1)
         info = fainting_info(event, (event,), {"c1": "Jory"})

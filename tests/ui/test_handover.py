@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.actions import Action
-from expedition.rules.campaign import CampaignState
-from expedition.rules.context import Context
-from expedition.rules.decisions import Choice, Decision, Resolution
-from expedition.rules.turns import PassTurn
+from expedition.rules.core.actions import Action
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import Choice, Decision, Resolution
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.dispatch import PassTurn
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
-from expedition.ui.screens.expedition import ExpeditionScreen
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.handover import HandOverScreen
 from expedition.ui.screens.prompts import DecisionPrompt
 from tests.net.campaign import two_player_state

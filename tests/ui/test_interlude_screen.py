@@ -7,20 +7,20 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from expedition.rules.daily import ItemSold
-from expedition.rules.dice import DiceExpr
-from expedition.rules.events import Event
-from expedition.rules.interlude import DailyAction
-from expedition.rules.market import ItemBought, PriceRerolled
+from expedition.rules.core.dice import DiceExpr
+from expedition.rules.core.events import Event
+from expedition.rules.interlude.daily_actions import ItemSold
+from expedition.rules.interlude.interlude_state import DailyAction
+from expedition.rules.interlude.market import ItemBought, PriceRerolled
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.screens.destination import DestinationPrompt
-from expedition.ui.screens.expedition import ExpeditionScreen
-from expedition.ui.screens.interlude import InterludeScreen
-from expedition.ui.screens.interlude_prompts import ItemsPrompt
-from expedition.ui.screens.party import PartyScreen
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.prompts import DecisionPrompt
+from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
+from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.widgets.interlude_panels import DaySection
 from expedition.ui.widgets.interlude_text import expr_odds, haggle_odds, percent
 from tests.ui.interlude_fixtures import TREASURE, interlude_session
@@ -197,13 +197,13 @@ async def _to_line(pilot: Pilot[None], options: Any, key: str) -> None:
 class TestCampingOutAndTheStash:
     async def test_camping_out_cooks_then_sleeps_on_the_camp_table(self) -> None:
         """§10.3, §10.4.5 (house): a camp bed opens the camp screen; cook, break camp, roll the camp table."""
-        from expedition.rules.camp import AmbushRolled
-        from expedition.rules.camp_actions import Cook, FoodCooked
-        from expedition.rules.context import Context
-        from expedition.rules.dice import SeededDice
-        from expedition.rules.interlude import new_item, receive
-        from expedition.rules.sleep import Slept
-        from expedition.ui.screens.camp import CampScreen
+        from expedition.rules.camp.camp_actions import Cook, FoodCooked
+        from expedition.rules.camp.camp_flow import AmbushRolled
+        from expedition.rules.core.context import Context
+        from expedition.rules.core.dice import SeededDice
+        from expedition.rules.interlude.hunger_and_sleep import Slept
+        from expedition.rules.interlude.interlude_state import new_item, receive
+        from expedition.ui.screens.dungeon.camp_screen import CampScreen
         from expedition.ui.widgets.interlude_panels import NightSection
 
         session = interlude_session()
@@ -279,9 +279,9 @@ class TestCampingOutAndTheStash:
 
 def test_learning_a_known_skill_again_says_what_it_becomes() -> None:
     """§10.5.4 / §5.1: a skill learnt a second time turns into its advanced form; the option says so."""
-    from expedition.rules.character import Character
-    from expedition.rules.insight import InsightSpend, SpendKind
-    from expedition.rules.skills import Skill
+    from expedition.rules.character.adventurer import Character
+    from expedition.rules.character.insight import InsightSpend, SpendKind
+    from expedition.rules.core.skills import Skill
     from expedition.ui.widgets.interlude_text import spend_words
 
     cook = Character("hobb", "Hobb", skills={Skill.COOKING})
@@ -293,9 +293,9 @@ def test_learning_a_known_skill_again_says_what_it_becomes() -> None:
 
 def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> None:
     """§9.2: a dungeon already visited can be chosen again (its doom kept); the sample dungeon is offered."""
-    from expedition.rules.campaign import Location
-    from expedition.rules.doom import new_doom
-    from expedition.session.world import default_world
+    from expedition.rules.engine.campaign import Location
+    from expedition.rules.trackers.doom import new_doom
+    from expedition.session.catalog_world import default_world
     from expedition.ui.screens.destination import destinations
 
     state = interlude_session().state

@@ -16,22 +16,29 @@ from typing import Any
 
 import pytest
 
-from expedition.rules.armour import ArmourRolled
-from expedition.rules.camp import CampBroken
-from expedition.rules.combat_events import Attacked
-from expedition.rules.doom import DoomEffectReached
-from expedition.rules.enemy_effects import FoeHealed
-from expedition.rules.errors import IllegalAction
-from expedition.rules.events import EVENT_TYPES, Event, Note
-from expedition.rules.expedition_turn import DarknessEndured, WanderingMonstersComing
-from expedition.rules.exploration_verbs import DoorListenedAt
-from expedition.rules.interlude import DailyAction, DailyPlan
-from expedition.rules.interlude_actions import GUARDS, Haggle, TradeNetwork
-from expedition.rules.market import ItemBought, OutOfStock, PriceRolled, StockRolled, buy, verify_haggle
-from expedition.rules.omens import OmensStarted
-from expedition.rules.skills import Skill
-from expedition.rules.trackers import TrackerLowered, TrackerReset, Visibility
-from expedition.session.world import default_world
+from expedition.rules.camp.camp_flow import CampBroken
+from expedition.rules.character.armour import ArmourRolled
+from expedition.rules.combat.combat_events import Attacked
+from expedition.rules.combat.enemies.attack_effects import FoeHealed
+from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.events import EVENT_TYPES, Event, Note
+from expedition.rules.core.skills import Skill
+from expedition.rules.core.tracker import TrackerLowered, TrackerReset, Visibility
+from expedition.rules.exploration.exploration_turn import DarknessEndured, WanderingMonstersComing
+from expedition.rules.exploration.exploration_verbs import DoorListenedAt
+from expedition.rules.interlude.interlude_actions import GUARDS, Haggle, TradeNetwork
+from expedition.rules.interlude.interlude_state import DailyAction, DailyPlan
+from expedition.rules.interlude.market import (
+    ItemBought,
+    OutOfStock,
+    PriceRolled,
+    StockRolled,
+    buy,
+    verify_haggle,
+)
+from expedition.rules.trackers.doom import DoomEffectReached
+from expedition.rules.trackers.omens import OmensStarted
+from expedition.session.catalog_world import default_world
 from expedition.ui.widgets.log_text import FORMATS, SKIPPED, build_entries, describe, humanise
 from tests.rules.interlude_helpers import back_in_town, ctx_with, interlude_of
 

@@ -10,23 +10,23 @@ from typing import Any
 from textual.widgets import Input, OptionList, RichLog, Static, TabbedContent
 
 from expedition.content.catalog import load_catalog
-from expedition.rules.calling import ClassOptions
-from expedition.rules.context import Context
-from expedition.rules.creation import CharacterSpec, CreationOptions, create_party
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import SeededDice
-from expedition.rules.party import Party
-from expedition.rules.setting_out import SetOut
+from expedition.rules.character.party import Party
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import SeededDice
+from expedition.rules.creation.class_choice import ClassOptions
+from expedition.rules.creation.party_creation import CharacterSpec, CreationOptions, create_party
+from expedition.rules.exploration.setting_out import SetOut
 from expedition.session.campaigns import open_campaign, start_campaign
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.screens.load import LoadScreen
 from expedition.ui.screens.name_prompt import NamePrompt
-from expedition.ui.screens.party import HIDDEN_VALUE, PartyScreen
-from expedition.ui.screens.sheet import SheetScreen
+from expedition.ui.screens.party_screen import HIDDEN_VALUE, PartyScreen
+from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.title import TitleScreen
-from expedition.ui.widgets.sheet import CharacterSheet
+from expedition.ui.widgets.character_sheet import CharacterSheet
 from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES, plain
 
 SEED = 11

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from expedition.rules.character import Attr, Character
-from expedition.rules.context import Context
-from expedition.rules.decisions import resolve_default
-from expedition.rules.dice import ScriptedDice
-from expedition.rules.odds import outcome_odds
-from expedition.rules.rolls import attribute_check, attribute_test
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.odds import outcome_odds
+from expedition.rules.core.rolls import attribute_check, attribute_test
 from expedition.ui.screens.prompts import RollInfo, odds_of, odds_table, track_roll
 
 

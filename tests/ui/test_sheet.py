@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from expedition.rules.character import Attribute, Character, Insight, Status
-from expedition.rules.conditions import Affliction
+from expedition.rules.character.adventurer import Attribute, Character, Insight, Status
+from expedition.rules.core.conditions import Affliction
 from expedition.ui.app import make_app
-from expedition.ui.screens.sheet import SheetScreen
-from expedition.ui.widgets.sheet import CharacterSheet
+from expedition.ui.screens.sheet_screen import SheetScreen
+from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.sheet_text import checklist, circles, item_label, track, trappings
 from tests.ui.conftest import EXPEDITION_SIZE, SAMPLE_LINES, plain, sample_character
 

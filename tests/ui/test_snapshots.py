@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from expedition.ui.app import make_app
-from expedition.ui.screens.sheet import SheetScreen
+from expedition.ui.screens.sheet_screen import SheetScreen
 from tests.ui.conftest import EXPEDITION_SIZE, SAMPLE_LINES, SMALL_ENTRIES, sample_character
 
 

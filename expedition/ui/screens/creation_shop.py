@@ -10,8 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from expedition.rules.character import Character
-from expedition.rules.errors import RuleError
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.errors import RuleError
 from expedition.ui.creation_flow import CreationFlow, Ware, price_words
 from expedition.ui.widgets.marked_list import MarkedList
 

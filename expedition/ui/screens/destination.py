@@ -13,10 +13,10 @@ from collections.abc import Callable
 from textual.app import App
 from textual.binding import Binding
 
-from expedition.rules.campaign import CampaignState
-from expedition.rules.decisions import Choice, Decision
-from expedition.rules.setting_out import NEW
-from expedition.rules.world import World
+from expedition.rules.core.decisions import Choice, Decision
+from expedition.rules.core.world import World
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.exploration.setting_out import NEW
 from expedition.ui.screens.prompts import DecisionPrompt
 
 

@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from expedition.rules.decisions import GM, Decision
+from expedition.rules.core.decisions import GM, Decision
 
 __all__ = ["SUMMARY_LINES", "HandOverScreen", "hand_over"]
 

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from expedition.rules.turns import MAX_PLAYER_NAME
+from expedition.rules.engine.dispatch import MAX_PLAYER_NAME
 
 
 class NamePrompt(ModalScreen[str | None]):

@@ -20,10 +20,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from expedition.rules.decisions import Decision
-from expedition.rules.errors import InvalidAction
-from expedition.rules.events import DiceRolled, Event
-from expedition.rules.odds import RollOdds, outcome_odds
+from expedition.rules.core.decisions import Decision
+from expedition.rules.core.errors import InvalidAction
+from expedition.rules.core.events import DiceRolled, Event
+from expedition.rules.core.odds import RollOdds, outcome_odds
 from expedition.ui.widgets.marked_list import MarkedList
 
 

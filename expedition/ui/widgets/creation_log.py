@@ -10,22 +10,22 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from expedition.rules.calling import ClassChosen
-from expedition.rules.creation import CharacterCreated, LifePathRerolled
-from expedition.rules.events import DiceRolled, Event
-from expedition.rules.handling import ItemAdded, ItemWielded
-from expedition.rules.insight import InsightSpent
-from expedition.rules.lifepath import LifePathRolled, LifePathTable, describe
-from expedition.rules.lifepath_effects import words
-from expedition.rules.outfitting import StartingGearBought, StartingPriceRolled
-from expedition.rules.progression import (
+from expedition.rules.character.insight import InsightSpent
+from expedition.rules.character.progression import (
     InsightEarned,
     ProficiencyChanged,
     ScoreChanged,
     SkillLearned,
     TraitGained,
 )
-from expedition.rules.trappings import ItemStashed
+from expedition.rules.core.events import DiceRolled, Event
+from expedition.rules.creation.class_choice import ClassChosen
+from expedition.rules.creation.life_path import LifePathRolled, LifePathTable, describe
+from expedition.rules.creation.life_path_effects import words
+from expedition.rules.creation.party_creation import CharacterCreated, LifePathRerolled
+from expedition.rules.creation.starting_kit import ItemStashed
+from expedition.rules.creation.starting_shop import StartingGearBought, StartingPriceRolled
+from expedition.rules.items.handling import ItemAdded, ItemWielded
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
 """The six faces of a d6, one glyph each."""

@@ -12,23 +12,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from expedition.rules.character import Character
-from expedition.rules.dice import DiceExpr
-from expedition.rules.doom import allowed_categories
-from expedition.rules.insight import InsightSpend, SpendKind, can_spend, insight_cost
-from expedition.rules.interlude import DailyAction, InterludeContent, InterludeState
-from expedition.rules.items import Category
-from expedition.rules.market import FOOD, price_for, stock_odds
-from expedition.rules.odds import table_odds
-from expedition.rules.outfitting import PRICE_DICE
-from expedition.rules.places import capacity, slots_used
-from expedition.rules.progression import skill_after_learning
-from expedition.rules.settlement_defs import SOLD_CATEGORIES
-from expedition.rules.skills import Skill
+from expedition.rules.character.adventurer import Character
+from expedition.rules.character.insight import InsightSpend, SpendKind, can_spend, insight_cost
+from expedition.rules.character.progression import skill_after_learning
+from expedition.rules.core.dice import DiceExpr
+from expedition.rules.core.item_defs import Category
+from expedition.rules.core.odds import table_odds
+from expedition.rules.core.skills import Skill
+from expedition.rules.creation.starting_shop import PRICE_DICE
+from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
+from expedition.rules.interlude.market import FOOD, price_for, stock_odds
+from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES
+from expedition.rules.items.slots import capacity, slots_used
+from expedition.rules.trackers.doom import allowed_categories
 
 if TYPE_CHECKING:
-    from expedition.rules.campaign import CampaignState
-    from expedition.rules.rolltables import RollTable
+    from expedition.rules.core.roll_tables import RollTable
+    from expedition.rules.engine.campaign import CampaignState
 
 SIZE_NAMES = {1: "Small Camp", 2: "Hamlet", 3: "Fief", 4: "Stronghold", 5: "City"}
 """Settlement sizes in the rulebook's words (§10.4.2)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from expedition.session.world import world_or_none
+from expedition.session.catalog_world import world_or_none
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,

@@ -167,7 +167,7 @@ FORMATS: dict[str, Maker] = {
     "ReactionUsed": _reaction,
     "ManeuverUsed": _maneuver,
     "ActionGivenUp": _given_up,
-    # room hazards underfoot (rules/hazards_footing.py, HOUSE §1.10-§1.14)
+    # room hazards underfoot (rules/exploration/hazards/footing.py, HOUSE §1.10-§1.14)
     "FootingLost": lambda event, names: (
         f"{name(names, event.who)} loses their footing in the {words(event.hazard)}"
         + (" and goes down, stunned" if event.stunned else ": the move ends there")

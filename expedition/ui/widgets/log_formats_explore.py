@@ -218,7 +218,7 @@ FORMATS: dict[str, Maker] = {
     "LastingEnded": _lasting_ended,
     "PartyHunted": _hunted,
     "RanFromTheMob": _ran,
-    # room hazards of air and light (rules/hazards_air.py, HOUSE §1.9-§1.14)
+    # room hazards of air and light (rules/exploration/hazards/air.py, HOUSE §1.9-§1.14)
     "RoomHazardFelt": lambda event, names: event.what,
     "BraveryHeld": simple("{character}'s tonic of bravery holds: the terror here cannot touch them"),
     "RoomSicknessTook": simple("{character} is sick to the stomach while they stay in this room"),
@@ -226,7 +226,7 @@ FORMATS: dict[str, Maker] = {
         f"{name(names, event.character)} tries to catch their breath, but this room gives nothing back"
     ),
     "RiftWorsenedMishap": simple("The leaking rift adds {bonus} to {character}'s mishap roll"),
-    # water underfoot and floors that give way (rules/hazards_footing.py, hazards_floors.py)
+    # water underfoot and floors that give way (rules/exploration/hazards/footing.py, hazards_floors.py)
     "RationSoaked": simple("The water soaks one of {character}'s rations: it is spoiled ({remaining} left)"),
     "FloorGaveWay": lambda event, names: (
         f"The {words(event.hazard)} gives way under {name(names, event.victim)}"
@@ -240,7 +240,7 @@ FORMATS: dict[str, Maker] = {
     ),
     "FellToLevelBelow": simple("{character} falls to level {depth}; the party climbs down after them"),
     "SilkBurned": simple("{character} burns the sticky silk away"),
-    # collapses, choked exits, gas, drag marks, surges, springs (rules/hazards_noise.py, _water, _drag)
+    # collapses, choked exits, gas, drag marks, surges, springs (rules/exploration/hazards/)
     "HazardDefended": lambda event, names: (
         f"{name(names, event.character)} {'avoids' if event.avoided else 'is struck by'} {event.hazard}"
     ),

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from expedition.rules.events import DiceRolled, Event, Note
+from expedition.rules.core.events import DiceRolled, Event, Note
 from expedition.ui.widgets import (
     log_formats_camp,
     log_formats_combat,

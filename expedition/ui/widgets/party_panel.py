@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from expedition.rules.character import Attr, Character, Status
-from expedition.rules.places import capacity, lit_lights, slots_used
+from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.items.slots import capacity, lit_lights, slots_used
 from expedition.ui.widgets.sheet_text import FATIGUE, FREE, WOUND, names, pretty, track
 
 STATUS_WORDS = {

@@ -9,10 +9,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from expedition.rules.character import INSIGHT_CIRCLES, Attribute, Character, Insight
-from expedition.rules.conditions import Affliction
-from expedition.rules.items import Item
-from expedition.rules.places import (
+from expedition.rules.character.adventurer import INSIGHT_CIRCLES, Attribute, Character, Insight
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.item_defs import Item
+from expedition.rules.items.slots import (
     BACK,
     FLASK,
     HAND_SLOTS,

@@ -1,0 +1,43 @@
+"""Fights.
+
+Fights (RULES §10.2): setup, rounds, the adventurers' actions and their verbs, harm on both sides,
+holds, parley, and the skills that act in a fight.
+
+What it holds:
+
+- `beasts`: Animal Affinity and Beastmaster in a fight (§6.1): animals, taming, and the Beastmaster's
+  hound.
+- `break_free`: `BreakFree`, the adventurer's way out of a hold (§16 #26, HOUSE §6.2): 1 action and a
+  STR test.
+- `combat_actions`: Adventurers' combat actions (§10.2.2) and their guards: whose turn, costs, range,
+  tokens.
+- `combat_all`: Combat rules in one place (§10.2): state, setup, rounds, actions, the enemy phase and
+  options.
+- `combat_events`: Events of combat (§10.2): setup, rounds and turns, moves, attacks, wounds, tokens,
+  the end.
+- `combat_harm`: Harm in a fight: defending an enemy attack (§10.2.3) and wounding a foe (§10.2.5).
+- `combat_options`: Combat action bar for screens: every action an adventurer could take now, and attack
+  odds.
+- `combat_state`: Combat state (§10.2): foes on the map, the adventurers' places, fast and slow, whose
+  turn.
+- `combat_verbs`: Verbs of the adventurers' combat actions (§10.2.2): what each does, then what it
+  spends.
+- `enemies/`: The GM's side of a fight (RULES §10.2.5, §12, HOUSE §3): enemy definitions, their habits,
+  movement, targeting and what their attacks do.
+- `enemy_phase`: Enemy phase (§10.2.5, HOUSE §3): the GM's AI runs every foe by its archetype.
+- `fight_map`: Fight's geometry: where one may stand, who sees whom, orthogonal moves (§8, §10.2.2).
+- `fight_setup`: Setup of a fight (§10.2.1 phase 0, §10.1): placing both sides, initiative, ambush,
+  surprise.
+- `fighting_skills`: Skills in a fight (§6.1) and the Cursed's sight of ghosts (§4.6): Fearless,
+  Stalker, advantages.
+- `holds`: Holds (HOUSE §6.2, §16 #26): grabbed, hooked, bound, attached and bagged adventurers in a
+  fight.
+- `maneuvers/`: Warrior and thief maneuvers (RULES §5.7.1, §5.7.2): the attacks, the set-ups, and what
+  they leave in a fight.
+- `parley`: `Parley`: talking a foe out of the fight instead of beating it (house, HOUSE §3.1–§3.3).
+- `rounds`: Flow of combat rounds (§10.2.1): fast adventurers, enemies, slow ones, cleanup, the end.
+- `slippery`: Slippery (§6.1): in the enemy turn, dodge tokens spent to move 1 tile each, away from an
+  attack.
+- `strike`: What every adventurer's attack on a foe shares (§10.2.2): the test against its tokens, and
+  harm.
+"""

@@ -1,0 +1,168 @@
+"""Provides the combat action bar for screens: every action an adventurer could take now, and attack odds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from expedition.rules.combat.combat_actions import (
+    AttackFoe,
+    CombatCatchBreath,
+    CombatMove,
+    CombatUseItem,
+    Defend,
+    Dodge,
+    EndTurn,
+    Feint,
+    Flee,
+    Help,
+    Intimidate,
+    Recover,
+    attack_attrs,
+    cost_of,
+    move_routes,
+    weapon_attack,
+    weapons,
+)
+from expedition.rules.combat.combat_state import Foe
+from expedition.rules.core.actions import Action
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.distance import manhattan
+from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.core.item_defs import Item
+from expedition.rules.core.odds import RollOdds, outcome_odds
+from expedition.rules.core.rolls import available_dice
+from expedition.rules.exploration.exploration_options import ActionOption
+from expedition.rules.items.item_uses import USES, item_targets, offered
+
+if TYPE_CHECKING:
+    from expedition.rules.engine.campaign import CampaignState
+
+
+def _option(state: CampaignState, action: Action, label: str) -> ActionOption:
+    from expedition.rules.engine.dispatch import verify
+
+    member = next((c for c in state.party if c.id == action.actor), None)
+    cost = cost_of(member, action) if member is not None else 1
+    try:
+        verify(state, action)
+    except (IllegalAction, InvalidAction) as error:
+        return ActionOption(action, label, cost, False, str(error))
+    return ActionOption(action, label, cost, True)
+
+
+def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
+    """Every combat action `actor` could take now, enabled or with the reason it is not (`cost` in actions).
+
+    Moves list each reachable tile; attacks each foe in reach of each wielded weapon; flights
+    each reachable tile no foe can see. Empty outside a fight or for someone not in it.
+    """
+    expedition = state.expedition
+    combat = expedition.combat if expedition is not None else None
+    member = next((c for c in state.party if c.id == actor), None)
+    if combat is None or member is None or actor not in combat.positions or actor in combat.fled:
+        return []
+    options: list[ActionOption] = []
+    here = combat.positions[actor]
+    from expedition.rules.magic.prayers.prayer_marks import hostile
+
+    for item in weapons(member):
+        for foe in hostile(state, combat):  # not the party's own swarm or hound
+            option = _option(state, AttackFoe(actor=actor, target=foe.uid, weapon_uid=item.uid), "")
+            if option.enabled:
+                label = f"Attack the {foe.name} ({foe.uid}) with the {item.name}"
+                options.append(ActionOption(option.action, label, option.cost, True))
+    reachable = move_routes(state, combat, member) if member.can_act else {}
+    for tile in sorted(reachable):
+        options.append(_option(state, CombatMove(actor=actor, to=tile), f"Move to {tile[0]},{tile[1]}"))
+    for tile in sorted(reachable):
+        option = _option(state, Flee(actor=actor, to=tile), "")
+        if option.enabled:
+            options.append(ActionOption(option.action, f"Flee to {tile[0]},{tile[1]}", option.cost, True))
+    options.append(_option(state, Recover(actor=actor), "Recover"))
+    options.append(_option(state, CombatCatchBreath(actor=actor), "Catch breath"))
+    options.append(_option(state, Defend(actor=actor), "Defend with the shield"))
+    options.append(_option(state, Dodge(actor=actor), "Dodge"))
+    for item in member.items:
+        if (item.defn.attack or item.defn.is_shield) and not item.wielded:
+            options.append(
+                _option(state, CombatUseItem(actor=actor, item=item.uid), f"Wield the {item.name}")
+            )
+        elif item.defn.light is not None:
+            verb = "Put out" if item.lit else "Light"
+            options.append(
+                _option(state, CombatUseItem(actor=actor, item=item.uid), f"{verb} the {item.name}")
+            )
+        elif offered(item, combat=True):  # potions, tonics, living ashes, the canteen (§7.4)
+            for target in item_targets(state, member, item):
+                friend = next((m for m in state.party if m.id == target), None)
+                if friend is not None:  # medicine for a mortally wounded ally (§4.4)
+                    label = f"Stabilise {friend.name} with the {item.name}"
+                else:
+                    aim = f" at the {combat.foe(target).name}" if target else ""
+                    label = f"{USES[item.defn.key].verb} the {item.name}{aim}"
+                options.append(
+                    _option(state, CombatUseItem(actor=actor, item=item.uid, target=target), label)
+                )
+    for ally in state.party:
+        if (
+            ally.id != actor
+            and ally.id in combat.positions
+            and manhattan(combat.positions[ally.id], here) <= 1
+        ):
+            options.append(_option(state, Help(actor=actor, ally=ally.id), f"Help {ally.name}"))
+    for foe in combat.conscious_foes:
+        if manhattan(foe.pos, here) == 1:
+            options.append(_option(state, Feint(actor=actor, target=foe.uid), f"Feint at the {foe.name}"))
+    options.append(_option(state, Intimidate(actor=actor), "Intimidate"))
+    from expedition.rules.combat.break_free import break_free_options
+    from expedition.rules.combat.fighting_skills import fight_skill_offers
+    from expedition.rules.combat.parley import parley_offers
+
+    for choice, label in [
+        *break_free_options(state, actor),
+        *parley_offers(state, actor),
+        *fight_skill_offers(state, actor),
+    ]:
+        options.append(_option(state, choice, label))  # holds (§16 #26), parleys (house), Fearless (§6.1)
+    from expedition.rules.magic.magic_dispatch import magic_options
+
+    options += magic_options(state, actor)
+    options.append(_option(state, EndTurn(actor=actor), "End turn"))
+    return options
+
+
+def attack_odds(state: CampaignState, actor: str, target: str, weapon: int) -> RollOdds:
+    """The exact odds of `actor`'s attack on foe `target` with weapon `weapon` (item uid).
+
+    The foe's usable tokens and hard-to-hit count as GM rerolls (disadvantage), Terrified and
+    Hopeless as on the sheet; help and Dauntless are left out.
+
+    Raises:
+        IllegalAction: Outside a fight, or for an unknown foe or weapon.
+    """
+    expedition = state.expedition
+    combat = expedition.combat if expedition is not None else None
+    if combat is None:
+        raise IllegalAction("There is no fight going on.")
+    member = state.character(actor)
+    foe: Foe = combat.foe(target)
+    item: Item | None = next((i for i in weapons(member) if i.uid == weapon), None)
+    if item is None:
+        raise IllegalAction(f"{member.name} wields no such weapon.")
+    here = combat.positions[actor]
+    attack = weapon_attack(item, manhattan(here, foe.pos))
+    attr = max(attack_attrs(member, attack), key=lambda a: available_dice(member, a, combat=True))
+    tokens = foe.tokens.dodge + (0 if attack.ignores_shields else foe.tokens.shield)
+    from expedition.rules.combat.fighting_skills import fight_advantage
+    from expedition.rules.magic.prayers.prayer_marks import on_our_side
+
+    engaged = any(not on_our_side(state, f) for f in combat.foes_next_to(here))  # a pet does not engage
+    ranged = manhattan(here, foe.pos) > 1 and engaged
+    return outcome_odds(
+        available_dice(member, attr, combat=True),
+        proficiency=0 if member.has(Affliction.ANGRY) else member[attr].proficiency,
+        advantage=fight_advantage(state, member, foe),  # Beastmaster on animals, the Cursed on ghosts (§6.1)
+        disadvantage=int(foe.defn.hard_to_hit) + tokens + int(ranged),
+        terrified=member.has(Affliction.TERRIFIED),
+        hopeless=member.has(Affliction.HOPELESS),
+    )

@@ -1,0 +1,120 @@
+"""Provides `approached_test`: before an attribute test, the player says how they roll it (§3.5).
+
+Keeping it safe, extra effort and using the burden must be announced before the dice are
+thrown, and a roller may always throw no dice at all. So every test a player makes in play
+starts with an "approach" decision whose choices carry the exact odds of each way to roll,
+then runs `rolls.attribute_test` the way the player chose.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.decisions import Choice, Decision
+from expedition.rules.core.odds import outcome_odds
+from expedition.rules.core.rolls import RollResult, attribute_test, available_dice
+
+if TYPE_CHECKING:
+    from expedition.rules.character.adventurer import Attr, Character
+    from expedition.rules.core.context import Context
+    from expedition.rules.core.decisions import Resolution
+
+ROLL, SAFE, EFFORT, BURDEN, DECLINE = "roll", "safe", "effort", "burden", "decline"
+"""The approach decision's keys."""
+
+
+def _percent(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def approach_choices(
+    character: Character, attr: Attr, *, advantage: int = 0, disadvantage: int = 0, combat: bool = False
+) -> tuple[Choice, ...]:
+    """The ways `character` may roll this test now, each labelled with its exact odds (§3.2-§3.5)."""
+    dice = available_dice(character, attr, combat=combat)
+    common = {
+        "proficiency": 0 if character.has(Affliction.ANGRY) else character[attr].proficiency,
+        "terrified": character.has(Affliction.TERRIFIED),
+        "hopeless": character.has(Affliction.HOPELESS),
+    }
+
+    def label(text: str, **options: bool | int) -> str:
+        merged = {**common, "advantage": advantage, "disadvantage": disadvantage, **options}
+        odds = outcome_odds(dice, **merged)  # type: ignore[arg-type]
+        return f"{text} — {_percent(float(odds.succeeded))} success, {_percent(float(odds.fatigue))} fatigue"
+
+    choices = [Choice(ROLL, label(f"Roll {max(dice, 0)} {attr} dice"))]
+    if dice >= 1:
+        choices.append(Choice(SAFE, label("Keep it safe (2 fewer dice)", safe=True)))
+    if dice >= 1 and not character.has(Affliction.SLEEPY) and not character.has(Affliction.PLAGUED):
+        choices.append(Choice(EFFORT, label("Extra effort (1 fatigue now, +1 die)", effort=True)))
+    if character.burden and not character.burden_used:
+        burden = label("Use the burden (+1 insight; disadvantage, no proficiency)", proficiency=0,
+                       disadvantage=disadvantage + 1)  # fmt: skip
+        choices.append(Choice(BURDEN, burden))
+    choices.append(Choice(DECLINE, "Roll no dice — a sure failure, but no fatigue"))
+    return tuple(choices)
+
+
+def approached_test(
+    ctx: Context,
+    character: Character,
+    attr: Attr,
+    *,
+    purpose: str,
+    advantage: int = 0,
+    disadvantage: int = 0,
+    combat: bool = False,
+    tokens: bool = False,
+    shields: bool = True,
+    helper: Character | None = None,
+    rule: str = "§3.2",
+) -> Resolution[RollResult]:
+    """Ask how `character` rolls (decision kind "approach"), then make the test that way.
+
+    Args:
+        ctx: Dice and events.
+        character: The roller, who owns the decision.
+        attr: The attribute tested.
+        purpose: What the test is for, in a few words ("to find traps").
+        advantage: Advantage instances.
+        disadvantage: Disadvantage instances.
+        combat: In combat (Berserker).
+        tokens: A defence test: shield and dodge tokens pay for rerolls.
+        shields: False when the attack ignores shields.
+        helper: A helper, if any.
+        rule: The section asking for the test.
+
+    Returns:
+        The test's result.
+    """
+    choices = approach_choices(character, attr, advantage=advantage, disadvantage=disadvantage, combat=combat)
+    if helper is not None:
+        # Help changes the dice; the odds shown stay the roller's own, so say so.
+        purpose += f" (with {helper.name}'s help: +1 die)"
+    key = yield Decision(
+        kind="approach",
+        owner=character.id,
+        prompt=f"{character.name} tests {attr}{' ' + purpose if purpose else ''}. How do they roll?",
+        choices=choices,
+        default=ROLL,
+        rule="§3.5",
+    )
+    result = yield from attribute_test(
+        ctx,
+        character,
+        attr,
+        advantage=advantage,
+        disadvantage=disadvantage,
+        safe=key == SAFE,
+        effort=key == EFFORT,
+        burden=key == BURDEN,
+        combat=combat,
+        tokens=tokens,
+        shields=shields,
+        helper=None if key == DECLINE else helper,
+        dice=0 if key == DECLINE else None,
+        rule=rule,
+    )
+    return result

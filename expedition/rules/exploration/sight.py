@@ -1,0 +1,93 @@
+"""Provides field of view on a level: walls, rubble and closed doors block sight (HOUSE §6.3)."""
+
+from __future__ import annotations
+
+from expedition.rules.exploration.dungeon_map import Level, Pos
+
+__all__ = ["in_radius", "line", "visible_from"]
+
+
+def in_radius(origin: Pos, target: Pos, radius: int) -> bool:
+    """True if `target` lies within a round radius of `origin`: dx² + dy² ≤ r × (r + 1).
+
+    The extra `r` rounds the circle out so that the four orthogonal tiles at exactly `radius`
+    and the tiles just beside them count, as a player reading "6 tiles" expects.
+    """
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    return dx * dx + dy * dy <= radius * (radius + 1)
+
+
+def line(start: Pos, end: Pos) -> list[Pos]:
+    """The tiles of a Bresenham line from `start` to `end`, both included."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
+    err = dx + dy
+    points = [(x0, y0)]
+    while (x0, y0) != (x1, y1):
+        doubled = 2 * err
+        if doubled >= dy:
+            err += dy
+            x0 += sx
+        if doubled <= dx:
+            err += dx
+            y0 += sy
+        points.append((x0, y0))
+    return points
+
+
+def _clear(level: Level, path: list[Pos]) -> bool:
+    return not any(level.blocks_sight(pos) for pos in path[1:-1])
+
+
+def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
+    """Every tile seen from `origin` within `radius` tiles (see `in_radius`).
+
+    A tile is seen if a straight line between it and the origin, drawn in either direction,
+    crosses no tile that blocks sight; blocking tiles themselves are seen, so walls and closed
+    doors show. Drawing both ways makes sight symmetric: if A sees B, B sees A. A radius of 0
+    sees only the origin (total darkness still lets you feel your own tile).
+    """
+    seen = {origin}
+    ox, oy = origin
+    for y in range(max(0, oy - radius), min(level.height, oy + radius + 1)):
+        for x in range(max(0, ox - radius), min(level.width, ox + radius + 1)):
+            target = (x, y)
+            if target == origin or not in_radius(origin, target, radius):
+                continue
+            forward = line(origin, target)
+            if _clear(level, forward) or _clear(level, line(target, origin)):
+                seen.add(target)
+    return seen
+
+
+def path_to(level: Level, known: set[Pos] | frozenset[Pos], start: Pos, goal: Pos) -> list[Pos]:
+    """The shortest orthogonal walk from `start` to `goal` over known, walkable tiles (§8).
+
+    Only tiles the party has seen are used, so a click never reveals a route through the dark.
+    The goal itself may be any known tile (a door to open, a cache to stand on).
+
+    Returns:
+        The tiles to step on, `goal` last; empty when there is no known way or start is goal.
+    """
+    if start == goal or goal not in known:
+        return []
+    came: dict[Pos, Pos] = {start: start}
+    frontier = [start]
+    while frontier:
+        following: list[Pos] = []
+        for x, y in frontier:
+            for nxt in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if nxt in came or nxt not in known:
+                    continue
+                if nxt != goal and not level.walkable(nxt):
+                    continue
+                came[nxt] = (x, y)
+                if nxt == goal:
+                    path = [goal]
+                    while path[-1] != start:
+                        path.append(came[path[-1]])
+                    return path[-2::-1]
+                following.append(nxt)
+        frontier = following
+    return []

@@ -1,0 +1,285 @@
+"""Provides the camp screen (§10.3): the pool of camp actions, who does what, and the ambush odds.
+
+Pushed over the expedition screen when the party sets up camp and dismissed when camp breaks.
+Decisions the camp asks (which wound heals, the ritual, a brew) are prompted by the expedition
+screen underneath; camped anywhere else, this screen prompts them itself. Camping out in the
+interlude (house) pushes it over the interlude screen, which prompts; such a camp has no ambush
+roll, and the panel shows the camp sleeping table the campers roll when it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from expedition.rules.camp.camp_actions import BreakCamp, KeepLookout
+from expedition.rules.camp.camp_flow import ambush_dice, ambush_odds, ambush_parts, camp_of
+from expedition.rules.camp.camp_options import camp_options, describe
+from expedition.rules.exploration.exploration_options import ActionOption
+from expedition.session.session import Session, Update
+from expedition.session.views import Seat, seat_characters
+from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.prompts import DecisionPrompt
+from expedition.ui.widgets.log import GameLog
+from expedition.ui.widgets.log_text import LogEntry, build_entries
+
+
+def _fraction(value: Any) -> str:
+    return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+
+
+OUT_BREAK = "Pack up: no ambush roll; the night goes on and the campers roll the camp table."
+"""What breaking camp does when camping out in the interlude (house)."""
+UNDERNEATH = ("ExpeditionScreen", "InterludeScreen")
+"""Screens that prompt the camp's decisions when they lie under the camp screen."""
+
+
+def option_text(option: ActionOption, *, outside: bool = False) -> Text:
+    """One camp action's line: name, cost in camp actions, what it does, or why not (✗, not colour alone).
+
+    `outside` is True for a camp outside any dungeon, which breaks without an ambush roll.
+    """
+    text = Text()
+    cost = "free" if option.cost == 0 else f"{option.cost} action{'s' if option.cost > 1 else ''}"
+    if option.enabled:
+        text.append(option.label, style="bold")
+        text.append(f"  ({cost})", style="italic")
+    else:
+        text.append(f"✗ {option.label}", style="strike")
+        text.append(f"  ({cost}) — {option.reason}", style="italic")
+    does = OUT_BREAK if outside and isinstance(option.action, BreakCamp) else describe(option.action)
+    if outside:  # camping out rolls no ambush: drop what the action does to the ambush dice (house)
+        does = does.replace("; +1 ambush die.", ".")
+        if isinstance(option.action, KeepLookout):
+            does = "Watch over the camp (no ambush is rolled outside a dungeon)."
+    if does:
+        text.append(f"\n    {does}", style="dim")
+    return text
+
+
+class CampScreen(Screen[None]):
+    """A camp in play, seen from one seat.
+
+    Args:
+        session: The campaign in play.
+        seat: Whose eyes the screen shows it through and who acts.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(n), f"pick({n})", "Who acts", show=n == 1, key_display="1-4") for n in range(1, 5)],
+        Binding("b", "break_camp", "Break camp"),
+    ]
+    """Keys on the camp screen (Enter does the highlighted action)."""
+
+    SCREEN_NAME = "Camp"
+    """Name shown in help."""
+    HELP = (
+        "Camp (§10.3). The pool of camp actions is shared; each action shows its cost and what it does, "
+        "and one that cannot be done says why. 1-4 choose who acts (▶). Enter does the highlighted "
+        "action. The ambush panel lists the ambush dice and the exact chances before the roll: any 6 "
+        "means a fight, two or more 6s mean the party is surprised. b breaks camp (the ambush roll first)."
+    )
+    """Shown on the help screen."""
+
+    def __init__(self, session: Session, seat: Seat | None = None) -> None:
+        super().__init__()
+        self.session = session
+        """The campaign in play."""
+        self.seat = seat if seat is not None else Seat.host()
+        """Whose eyes the screen shows the camp through."""
+        self._chosen = ""
+        self._options: list[ActionOption] = []
+        self._unsubscribe: Callable[[], None] | None = None
+        self._prompting = False
+        self._entries: list[LogEntry] = []
+        self._turn = session.state.turn
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="camp-body"):
+            yield Static(id="camp-header")
+            with Horizontal(id="camp-panes"):
+                with Vertical(id="camp-left"):
+                    yield Static(id="camp-party")
+                    yield OptionList(id="camp-actions")
+                    yield GameLog(id="camp-log")
+                yield Static(id="camp-ambush")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#camp-party").border_title = "Who acts (1-4)"
+        self.query_one("#camp-actions").border_title = "Camp actions (Enter)"
+        self.query_one("#camp-ambush").border_title = "Ambush roll"
+        self.query_one("#camp-log").border_title = "What happened at camp"
+        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.refresh_from_session()
+        self.query_one("#camp-actions", OptionList).focus()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _session_updated(self, update: Update) -> None:
+        self.post_message(SessionUpdated(update))
+
+    def on_session_updated(self, message: SessionUpdated) -> None:
+        state = self.session.state
+        names = {m.id: m.name for m in state.party} | {e.character.id: e.character.name for e in state.roster}
+        new, self._turn = build_entries(message.session_update.events, names, self._turn)
+        if new:
+            self._entries = (self._entries + new)[-200:]
+            self.query_one("#camp-log", GameLog).entries = tuple(self._entries)
+        if camp_of(self.session.state) is None:
+            self.dismiss()
+            return
+        self.refresh_from_session()
+        if message.session_update.pending is not None:
+            self._ask_if_pending()
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    @property
+    def actor(self) -> str:
+        """The character who acts: the one picked with 1-4, else the first of the seat's able ones."""
+        mine = seat_characters(self.session.state, self.seat)
+        active = [member for member in mine if member.can_act]
+        picked = [member for member in active if member.id == self._chosen]
+        chosen = picked or active or mine
+        return chosen[0].id if chosen else ""
+
+    def refresh_from_session(self) -> None:
+        """Redraw the camp from the session."""
+        state = self.session.state
+        camp = camp_of(state)
+        if camp is None:
+            return
+        header = Text()
+        header.append(f"Camp · {camp.place.name or 'here'}", style="bold")
+        header.append(f"\nCamp actions left: {camp.pool} of {camp.total}")
+        extras = [word for word, on_ in (("fire", camp.fire), ("long rest", camp.long_rest)) if on_]
+        if extras:
+            header.append(" · " + ", ".join(extras))
+        self.query_one("#camp-header", Static).update(header)
+        party = Text()
+        actor = self.actor
+        for number, member in enumerate(seat_characters(state, self.seat), start=1):
+            marker = "▶" if member.id == actor else " "
+            fatigue = sum(member[a].fatigue for a in member.attrs)
+            wounds = sum(member[a].wounds for a in member.attrs)
+            party.append(f"{marker} {number} {member.name}", style="bold" if marker == "▶" else "")
+            status = "" if member.can_act else f" [{member.status.value.replace('_', ' ')}]"
+            party.append(f"{status}  fatigue {fatigue} · wounds {wounds}")
+            if member.afflictions:
+                party.append(" · " + ", ".join(sorted(a.value for a in member.afflictions)))
+            party.append("\n")
+        self.query_one("#camp-party", Static).update(party)
+        self._options = camp_options(state, actor)
+        actions = self.query_one("#camp-actions", OptionList)
+        highlighted = actions.highlighted
+        actions.clear_options()
+        outside = not camp.place.in_dungeon
+        actions.add_options(
+            [Option(option_text(o, outside=outside), id=str(i)) for i, o in enumerate(self._options)]
+        )
+        if highlighted is not None and self._options:
+            actions.highlighted = min(highlighted, len(self._options) - 1)
+        self.query_one("#camp-ambush", Static).update(self._ambush_text())
+
+    def _ambush_text(self) -> Text:
+        state = self.session.state
+        camp = camp_of(state)
+        text = Text()
+        if camp is None:
+            return text
+        if not camp.place.in_dungeon:
+            return self._camp_table_text()
+        for part in ambush_parts(state, camp):
+            text.append(f"{part.amount:+d}  {part.label}\n")
+        dice = ambush_dice(state, camp)
+        odds = ambush_odds(dice)
+        text.append(f"\n{dice} ambush di{'e' if dice == 1 else 'ce'} (d6)\n", style="bold")
+        for label, value in (("Safe (no 6)", odds.safe), ("Fight (any 6)", odds.fight)):
+            text.append(f"{label}: {_fraction(value)} ≈ {float(value):.0%}\n")
+        text.append(
+            f"Surprised (two 6s or more): {_fraction(odds.surprised)} ≈ {float(odds.surprised):.0%}\n"
+        )
+        return text
+
+    def _camp_table_text(self) -> Text:
+        # Camping out (house): no ambush; the campers roll the camp sleeping table when camp breaks.
+        from expedition.rules.interlude.hunger_and_sleep import CAMP
+        from expedition.rules.interlude.interlude_state import InterludeContent
+        from expedition.ui.widgets.interlude_text import table_lines
+
+        text = Text("No ambush roll outside a dungeon.\n", style="bold")
+        text.append("When the camp breaks, each camper rolls 2d6 on the camp table:\n\n")
+        world = self.session.world
+        if isinstance(world, InterludeContent):
+            place = next((p for p in world.sleeping_places() if p.key == CAMP), None)
+            if place is not None:
+                text.append("\n".join(table_lines(world.roll_table(place.table))))
+        return text
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def action_pick(self, number: int) -> None:
+        """Choose which of this seat's adventurers acts next."""
+        mine = seat_characters(self.session.state, self.seat)
+        if 1 <= number <= len(mine) and mine[number - 1].can_act:
+            self._chosen = mine[number - 1].id
+            self.refresh_from_session()
+
+    def do(self, option: ActionOption) -> None:
+        """Submit a camp action; a refusal shows as a notice."""
+        if not option.enabled:
+            self.notify(option.reason, severity="warning")
+            return
+        result = self.session.submit(self.seat, option.action)
+        if not result.ok:
+            self.notify(result.reason, severity="warning", timeout=4)
+
+    def action_break_camp(self) -> None:
+        """Roll the ambush dice and break camp."""
+        option = next((o for o in self._options if isinstance(o.action, BreakCamp)), None)
+        if option is not None:
+            self.do(option)
+
+    @on(OptionList.OptionSelected, "#camp-actions")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        if 0 <= index < len(self._options):
+            self.do(self._options[index])
+
+    # --- prompts (only when no expedition screen underneath asks them) --------------------------
+
+    def _ask_if_pending(self) -> None:
+        decision = self.session.pending
+        if decision is None or self._prompting:
+            return
+        if any(type(screen).__name__ in UNDERNEATH for screen in self.app.screen_stack):
+            return
+        owner = self.session.decision_owner(decision)
+        if self.seat.kind.value != "host" and owner != self.seat.player:
+            return
+        self._prompting = True
+        names = {m.id: m.name for m in self.session.state.party}
+        self.app.push_screen(
+            DecisionPrompt(decision, names.get(decision.owner, decision.owner)), self._answered
+        )
+
+    def _answered(self, key: str | None) -> None:
+        self._prompting = False
+        decision = self.session.pending
+        if decision is None:
+            return
+        self.session.answer(self.seat, key if key is not None else decision.default)
+        self._ask_if_pending()

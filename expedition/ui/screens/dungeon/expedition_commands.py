@@ -1,0 +1,49 @@
+"""Provides the command palette entries of the expedition screen: every action it offers now."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, TypeGuard
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from expedition.ui.widgets.action_bar import ActionChoice
+
+if TYPE_CHECKING:
+    from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+
+
+class ActionCommands(Provider):
+    """Command palette entries for every action available on the expedition screen."""
+
+    def _choices(self) -> list[ActionChoice]:
+        screen = self.screen
+        return screen.choices() if _is_expedition(screen) else []
+
+    async def discover(self) -> Hits:
+        screen = self.screen
+        for choice in self._choices():
+            if choice.enabled and _is_expedition(screen):
+                yield DiscoveryHit(choice.label, partial(screen.do, choice), help=_help(choice))
+
+    async def search(self, query: str) -> Hits:
+        screen = self.screen
+        matcher = self.matcher(query)
+        for choice in self._choices():
+            score = matcher.match(choice.label)
+            if score > 0 and choice.enabled and _is_expedition(screen):
+                yield Hit(
+                    score, matcher.highlight(choice.label), partial(screen.do, choice), help=_help(choice)
+                )
+
+
+def _help(choice: ActionChoice) -> str:
+    unit = choice.unit or "turn"
+    cost = f"{choice.cost} {unit}{'s' if choice.cost != 1 else ''}" if choice.cost else "free"
+    return f"Costs {cost}" + (f" · key {choice.key}" if choice.key else "")
+
+
+def _is_expedition(screen: object) -> TypeGuard[ExpeditionScreen]:
+    from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+
+    return isinstance(screen, ExpeditionScreen)

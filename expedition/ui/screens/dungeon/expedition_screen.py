@@ -1,0 +1,364 @@
+"""Provides the expedition screen: the tile map, the party, the clocks, the actions and the log.
+
+The screen only shows the session and submits actions to it. Keys move the party a tile at a
+time; the action bar lists everything else with its cost in turns; a decision the game waits
+for opens a prompt (the reroll prompt for a test); fainting and mortal wounds are explained in
+prompts the player acknowledges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.command import Provider
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from expedition.persistence.codec import decode
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.actions import Action
+from expedition.rules.core.events import Event
+from expedition.rules.core.lasting import labels
+from expedition.session.session import Session, Update
+from expedition.session.views import Seat, seat_characters
+from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS
+from expedition.ui.screens.dungeon.expedition_commands import ActionCommands
+from expedition.ui.screens.dungeon.expedition_prompts import DecisionPrompts
+from expedition.ui.screens.dungeon.expedition_view import (
+    ACTION_KEYS,
+    DIRECTIONS,
+    action_choices,
+    clocks,
+    map_view,
+    step_action,
+    steps_to,
+)
+from expedition.ui.screens.prompts import (
+    RollInfo,
+)
+from expedition.ui.widgets.action_bar import ActionBar, ActionChoice
+from expedition.ui.widgets.clocks import TrackerClock
+from expedition.ui.widgets.combat_panel import CombatPanel
+from expedition.ui.widgets.log import GameLog
+from expedition.ui.widgets.log_text import LogEntry, build_entries, explain
+from expedition.ui.widgets.party_panel import LEGEND, PartyPanel
+from expedition.ui.widgets.tile_map import TileMap
+
+MAX_ENTRIES = 2000
+"""Log lines kept in memory."""
+
+
+def _move_bindings() -> list[BindingType]:
+    keys = {"up": "up,k,w", "down": "down,j,s", "left": "left,h,a", "right": "right,l,d"}
+    return [
+        Binding(keys[name], f"step('{name}')", f"Move {name}", show=False, priority=False)
+        for name in ("up", "down", "left", "right")
+    ]
+
+
+class ExpeditionScreen(DecisionPrompts, Screen[None]):
+    """An expedition in play, seen from one seat.
+
+    Args:
+        session: The campaign in play.
+        seat: Whose eyes the screen shows it through and who acts.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *COMBAT_BINDINGS,  # first, so that in a fight `a` attacks and Enter confirms a tile
+        *_move_bindings(),
+        Binding("enter", "act", "Act", key_display="⏎"),
+        Binding("g", "do_key('g')", "Loot"),
+        Binding("t", "do_key('t')", "Traps"),
+        Binding("f", "do_key('f')", "Search"),
+        Binding("r", "do_key('r')", "Catch breath"),
+        Binding("full_stop", "do_key('.')", "Wait", key_display="."),
+        Binding("slash", "search_log", "Search log", key_display="/"),
+        *[Binding(str(n), f"pick({n})", "Who acts", show=n == 1, key_display="1-4") for n in range(1, 5)],
+        Binding("tab", "app.focus_next", "Next pane", show=False),
+    ]
+    """Keys on the expedition screen (arrows/hjkl/WASD move one tile)."""
+
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {ActionCommands}
+    """Palette entries: every available action."""
+
+    SCREEN_NAME = "Expedition"
+    """Name shown in help."""
+    HELP = (
+        "Move with the arrows, hjkl or WASD; click a tile to go there. 1-4 choose who acts (▶ in the "
+        "party list); the action list is that adventurer's. Enter opens the list of actions "
+        "(each shows its cost in turns; one that cannot be done says why). Map: @ party, # wall, "
+        "+ closed door, ' open door, > < stairs, X way out, $ loot, ^ known trap, % body, a letter is an "
+        "enemy; · floor in sight, . remembered floor. Clocks: ■ filled, □ empty; a hidden clock shows ?? "
+        "and flashes 'moved' when it moves. Party: " + LEGEND + ". Open a log line with Enter to see its "
+        "dice and rule."
+    )
+    """Shown on the help screen."""
+
+    def __init__(self, session: Session, seat: Seat | None = None) -> None:
+        super().__init__()
+        self.session = session
+        """The campaign in play."""
+        self.seat = seat if seat is not None else Seat.host()
+        """Whose eyes the screen shows the campaign through."""
+        self.entries: list[LogEntry] = []
+        """Every log line so far."""
+        self.turn = session.state.turn
+        """The turn the log is at."""
+        self.test: RollInfo | None = None
+        """The test being rolled, as far as the events told."""
+        self._names: dict[str, str] = {}
+        self._party: list[Character] = []
+        self._chosen = ""
+        self._unsubscribe: Callable[[], None] | None = None
+        self._prompting = False
+        self._last_warning = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="exp-body"):
+            with Vertical(id="exp-main"):
+                yield TileMap(id="exp-map")
+                yield GameLog(id="exp-log")
+            with Vertical(id="exp-side"):
+                yield Static(id="exp-header")
+                yield CombatPanel(id="exp-combat")
+                with Vertical(id="exp-clocks"):
+                    yield TrackerClock(id="clock-decay")
+                    yield TrackerClock(id="clock-doom")
+                    yield TrackerClock(id="clock-omens")
+                yield ActionBar(id="exp-actions")
+                with VerticalScroll(id="exp-party-box"):
+                    yield PartyPanel(id="exp-party")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#exp-map", TileMap).border_title = "Map"
+        self.query_one("#exp-log", GameLog).border_title = "Log"
+        self.query_one("#exp-actions", ActionBar).border_title = "Actions (Enter)"
+        self.query_one("#exp-party-box").border_title = "Party"
+        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.refresh_from_session()
+        expedition = self.session.state.expedition
+        if expedition is not None:
+            opening = f"The party stands in {expedition.dungeon.name}, level {expedition.depth}."
+            self.entries.append(LogEntry(self.turn, opening, ()))
+            self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
+        self.query_one("#exp-map", TileMap).focus()
+        self._ask_if_pending()
+        self._open_camp()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # --- from the session ---------------------------------------------------------------------
+
+    def _session_updated(self, update: Update) -> None:
+        # post_message is safe from any thread, should the session later run in one.
+        self.post_message(SessionUpdated(update))
+
+    def on_session_updated(self, message: SessionUpdated) -> None:
+        update = message.session_update
+        if self.session.state.expedition is None:
+            # The party left the dungeon (or never was in one): back to the party screen.
+            self.dismiss()
+            return
+        self.refresh_from_session(update.view)
+        self.combat_events(update.events)
+        self.add_events(update.events)
+        self._track_test(update.events)
+        self._explain_harm(update.events)
+        if update.pending is not None and not self._camp_closing():
+            self._ask_if_pending()
+        self._open_camp()
+
+    def _open_camp(self) -> None:
+        """Show the camp screen over this one while the party camps (§10.3); it closes itself."""
+        from expedition.rules.camp.camp_flow import camp_of
+        from expedition.ui.screens.dungeon.camp_screen import CampScreen
+
+        if camp_of(self.session.state) is None or self.session.pending is not None:
+            return
+        if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
+            # Whatever the camp's end leaves to decide (an ambush's first checks) is asked once the
+            # camp screen has gone: it pops whatever screen is on top when it closes.
+            self.app.push_screen(CampScreen(self.session, self.seat), lambda _: self._ask_if_pending())
+
+    def _camp_closing(self) -> bool:
+        """The camp broke on this update but its screen is still up (it closes itself on the same update)."""
+        from expedition.rules.camp.camp_flow import camp_of
+        from expedition.ui.screens.dungeon.camp_screen import CampScreen
+
+        in_stack = any(isinstance(screen, CampScreen) for screen in self.app.screen_stack)
+        return camp_of(self.session.state) is None and in_stack
+
+    def refresh_from_session(self, view: dict[str, Any] | None = None) -> None:
+        """Redraw everything from the session's view for this seat."""
+        view = view if view is not None else self.session.view(self.seat)
+        try:
+            self._party = list(decode(view.get("party", []), list[Character]))
+        except Exception:  # a view from an older format: fall back to the state the session holds
+            self._party = list(self.session.state.party)
+        # Names are kept after someone leaves the party, so the log can still name the dead.
+        self._names.update({member.id: member.name for member in self._party})
+        for entry in self.session.state.roster:  # the dead and the departed keep their names in the log
+            self._names.setdefault(entry.character.id, entry.character.name)
+        state = self.session.state
+        expedition = state.expedition
+        tile_map = self.query_one("#exp-map", TileMap)
+        if expedition is not None:
+            tile_map.view = map_view(state, expedition)
+        decay, doom, omens = clocks(view)
+        self.query_one("#clock-decay", TrackerClock).data = decay
+        self.query_one("#clock-doom", TrackerClock).data = doom
+        self.query_one("#clock-omens", TrackerClock).data = omens
+        actor = self.actor
+        effects = {m.id: tuple(labels(state, m.id)) for m in self._party}
+        self.query_one("#exp-party", PartyPanel).set_party(self._party, actor, effects)
+        self.query_one("#exp-actions", ActionBar).set_choices(self.choices())
+        self.query_one("#exp-header", Static).update(self._header(view))
+        self.refresh_combat()
+
+    def _header(self, view: dict[str, Any]) -> Text:
+        expedition = self.session.state.expedition
+        text = Text()
+        name = expedition.dungeon.name if expedition is not None else str(view.get("location", ""))
+        text.append(name or "Somewhere", style="bold")
+        if expedition is not None:
+            text.append(f" · level {expedition.depth}")
+            room = expedition.room
+            text.append(f" · {room.name if room is not None and room.name else 'corridor'}")
+        text.append(
+            f"\nTurn {view.get('turn', 0)} · day {view.get('day', 1)} · {view.get('silver', 0)} silver"
+        )
+        banner = getattr(self.session, "banner", "")  # a served game says who plays and who watches
+        if banner:
+            text.append(f"\n{banner}", style="italic")
+        return text
+
+    def add_events(self, events: Iterable[Event]) -> None:
+        """Add events to the log, grouped by turn."""
+        new, self.turn = build_entries(events, self._names, self.turn)
+        if not new:
+            return
+        self.entries = (self.entries + new)[-MAX_ENTRIES:]
+        self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
+
+    @property
+    def actor(self) -> str:
+        """The character who acts for this seat: the one picked with 1-4, else the first able one."""
+        if self.combat is not None:
+            return self.combat_acting(self._chosen)
+        mine = seat_characters(self.session.state, self.seat)
+        active = [member for member in mine if member.can_act]
+        picked = [member for member in active if member.id == self._chosen]
+        chosen = picked or active or mine
+        return chosen[0].id if chosen else ""
+
+    def action_pick(self, number: int) -> None:
+        """Choose which of this seat's adventurers acts next (the action list follows)."""
+        mine = seat_characters(self.session.state, self.seat)
+        if not 1 <= number <= len(mine):
+            return
+        member = mine[number - 1]
+        if not member.can_act:
+            self.notify(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
+            return
+        if self.combat_refuses_pick(member):
+            return
+        self._chosen = member.id
+        self.refresh_from_session()
+
+    def choices(self) -> list[ActionChoice]:
+        """The actions available here for this seat's acting character."""
+        if self.combat is not None:
+            return self.combat_choices(self.actor)
+        return action_choices(self.session.state, self.actor)
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def submit(self, action: Action | None) -> bool:
+        """Submit an action; a refusal is shown as a notice. Returns True when it was accepted."""
+        if action is None:
+            self.notify("That cannot be done here.", severity="warning")
+            return False
+        result = self.session.submit(self.seat, action)
+        if not result.ok:
+            self.warn(result.reason)
+        return result.ok
+
+    def warn(self, text: str) -> None:
+        """Show a refusal; the same one again replaces the last instead of piling up (walking into a wall)."""
+        if text == self._last_warning:
+            self.app.clear_notifications()
+        self._last_warning = text
+        self.notify(text, severity="warning", timeout=4)
+
+    def do(self, choice: ActionChoice) -> None:
+        """Do an action from the bar or the palette."""
+        if not choice.enabled:
+            self.notify(choice.reason, severity="warning")
+            return
+        if not self.combat_do(choice):
+            self.submit(choice.action)
+
+    def action_step(self, direction: str) -> None:
+        """Move the party one tile."""
+        if self.combat is not None:
+            self.combat_step(direction)
+            return
+        dx, dy = DIRECTIONS[direction]
+        self.submit(step_action(self.session.state, dx, dy, self.actor))
+
+    def action_do_key(self, key: str) -> None:
+        """Do the action bound to `key`, if it is available here."""
+        for choice in self.choices():
+            if choice.key == key:
+                self.do(choice)
+                return
+        names = [name for name, bound in ACTION_KEYS.items() if bound == key]
+        self.notify(f"{names[0] if names else 'That'} is not possible here.", severity="warning")
+
+    def action_act(self) -> None:
+        """Open the action list (Enter again does the highlighted action)."""
+        self.query_one("#exp-actions", ActionBar).focus_list()
+
+    def action_search_log(self) -> None:
+        """Search the log."""
+        self.query_one("#exp-log", GameLog).action_search()
+
+    @on(ActionBar.Left)
+    def _bar_left(self, event: ActionBar.Left) -> None:
+        self.query_one("#exp-map", TileMap).focus()
+
+    @on(ActionBar.Chosen)
+    def _bar_chosen(self, event: ActionBar.Chosen) -> None:
+        self.do(event.choice)
+        self.query_one("#exp-map", TileMap).focus()
+
+    @on(TileMap.TileClicked)
+    def _clicked(self, event: TileMap.TileClicked) -> None:
+        if self.combat is not None:
+            self.combat_click(event.pos)
+            return
+        steps = steps_to(self.session.state, event.pos, self.actor)
+        if not steps:
+            self.notify("The party knows no way there.", severity="warning", timeout=3)
+        for step in steps:
+            # Stop at the first refusal, or when a step asks someone something (a trap, a test).
+            if not self.submit(step) or self.session.pending is not None:
+                break
+
+    @on(GameLog.LineSelected)
+    def _explain(self, event: GameLog.LineSelected) -> None:
+        from expedition.ui.screens.explain import ExplainScreen
+
+        self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)))

@@ -1,0 +1,295 @@
+"""Provides the interlude screen: a settlement's market, day, night and party, between expeditions (§10.4).
+
+The screen shows the session and submits the interlude's actions to it (PlanDay, Buy, Haggle,
+TradeNetwork, AskPrice, ChooseBed, EndDay, SpendInsight, SetOut, and GiveItem / StashItem /
+TakeFromStash from the party section); it redraws from the session after every update and keeps
+no game state of its own. Camping out opens the camp screen over it until the camp breaks. The
+settlement's doom is drawn the way a dungeon's is: known to exist, its value hidden ("??").
+
+Its parts: `interlude_base` (the seat, who acts, submitting), `interlude_asking` (the pending
+decisions and the camp screen), `interlude_moves` (giving, stashing and taking items, and plans
+that name items); the sections' widgets are in `expedition.ui.widgets.interlude_panels`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
+
+from expedition.rules.character.insight import InsightSpend
+from expedition.rules.core.events import Event
+from expedition.rules.engine.dispatch import SpendInsight
+from expedition.rules.exploration.setting_out import SetOut
+from expedition.rules.interlude.interlude_actions import (
+    AskPrice,
+    Buy,
+    ChooseBed,
+    EndDay,
+    Haggle,
+    TradeNetwork,
+)
+from expedition.session.session import Update
+from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.town.interlude_asking import InterludeAsking
+from expedition.ui.screens.town.interlude_base import TABS
+from expedition.ui.screens.town.interlude_items import item_entries, items_info
+from expedition.ui.screens.town.interlude_moves import InterludeMoves
+from expedition.ui.screens.town.interlude_view import (
+    bed_entries,
+    day_entries,
+    day_info,
+    doom_words,
+    insight_entries,
+    insight_info,
+    night_detail,
+    night_info,
+    parse_spend,
+)
+from expedition.ui.sheet_lines import lines_for
+from expedition.ui.widgets.character_sheet import CharacterSheet
+from expedition.ui.widgets.interlude_panels import (
+    DaySection,
+    InsightSection,
+    MarketSection,
+    NightSection,
+    Section,
+    StashSection,
+)
+from expedition.ui.widgets.interlude_text import SIZE_NAMES, purse_line, wares
+from expedition.ui.widgets.log_text import describe
+
+__all__ = ["LOG_LINES", "TABS", "InterludeScreen"]
+
+LOG_LINES = 300
+"""Log lines kept on screen."""
+
+
+class InterludeScreen(InterludeAsking, InterludeMoves):
+    """An interlude in a settlement, seen from one seat; dismisses with True when the party set out.
+
+    Args:
+        session: The campaign in play.
+        seat: Whose eyes the screen shows it through and who acts.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(n), f"pick({n})", "Who acts", show=n == 1, key_display="1-4") for n in range(1, 5)],
+        Binding("m", "tab('market')", "Market", show=False),
+        Binding("d", "tab('day')", "Day", show=False),
+        Binding("n", "tab('night')", "Night", show=False),
+        Binding("y", "tab('party')", "Party", show=False),
+        Binding("b", "market('buy')", "Buy", show=False),
+        Binding("a", "market('ask')", "Ask price", show=False),
+        Binding("h", "market('haggle')", "Haggle", show=False),
+        Binding("t", "market('trade')", "Trade network", show=False),
+        Binding("v", "items", "Items"),
+        Binding("g", "move('give')", "Give"),
+        Binding("s", "move('stash')", "To stash"),
+        Binding("k", "move('take')", "Take"),
+        Binding("e", "end_day", "End the day"),
+        Binding("o", "set_out", "Set out"),
+        Binding("escape", "leave", "Party screen"),
+    ]
+    """Keys on the interlude screen (Enter does the highlighted line of a section)."""
+
+    SCREEN_NAME = "Interlude"
+    """Name shown in help."""
+    HELP = (
+        "The party is back in a settlement. 1-4 choose who acts. Market (m): Enter or b buys the "
+        "highlighted item, a asks its price, h haggles, t uses Trade network; availability shows its "
+        "risk dice and odds. Day (d): announce each adventurer's daily action (Go shopping opens the "
+        "market to them; Sell asks which items). Night (n): choose where to sleep; each place shows its "
+        "cost and the odds of its table; whoever sleeps at the camp first holds a camp (the camp screen), "
+        "then rolls the camp table instead of an ambush. Party (y): the sheet, the items and the stash "
+        "(v focuses them; g gives the highlighted item to another adventurer, s leaves it in the stash, "
+        "k or Enter takes it back) and insight to spend. e ends "
+        "the day (actions, hunger, then the night), o sets out. The settlement's doom shows as ??."
+    )
+    """Shown on the help screen."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="int-header")
+        with TabbedContent(id="int-tabs"):
+            with TabPane("Market (m)", id=TABS["market"]):
+                yield MarketSection(id="market")
+            with TabPane("Day (d)", id=TABS["day"]):
+                yield DaySection(id="day")
+            with TabPane("Night (n)", id=TABS["night"]):
+                yield NightSection(id="night")
+            with TabPane("Party (y)", id=TABS["party"]), Horizontal(id="int-party"):
+                with VerticalScroll(id="int-sheet-box"):
+                    yield CharacterSheet(None, id="int-sheet")
+                with Vertical(id="int-party-side"):
+                    yield StashSection(id="stash")
+                    yield InsightSection(id="insight")
+        yield RichLog(id="int-log", max_lines=LOG_LINES, wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#int-log", RichLog).border_title = "Log"
+        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.refresh_from_session()
+        interlude = self.interlude
+        if interlude is not None:
+            where = interlude.settlement.replace("_", " ").title()
+            self.query_one("#int-log", RichLog).write(
+                Text(f"In {where}, day {interlude.day} of the interlude.")
+            )
+        self._ask_if_pending()
+        self._open_camp()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # --- from the session ---------------------------------------------------------------------
+
+    def _session_updated(self, update: Update) -> None:
+        self.post_message(SessionUpdated(update))
+
+    def on_session_updated(self, message: SessionUpdated) -> None:
+        update = message.session_update
+        self.log_events(update.events)
+        if self.interlude is None:
+            self._finish(self.session.state.expedition is not None)
+            return
+        self.refresh_from_session(update.view)
+        if update.pending is not None and not self._camp_closing():
+            self._ask_if_pending()
+        self._open_camp()
+
+    def log_events(self, events: Iterable[Event]) -> None:
+        """Add events to the log in words, dice with their faces."""
+        log = self.query_one("#int-log", RichLog)
+        for event in events:
+            text = describe(event, self._names)
+            if text:
+                log.write(Text(text))
+
+    def refresh_from_session(self, view: dict[str, Any] | None = None) -> None:
+        """Redraw every section from the session's state and this seat's view."""
+        view = view if view is not None else self.session.view(self.seat)
+        state = self.session.state
+        self._names.update({member.id: member.name for member in state.party})
+        interlude, content = self.interlude, self.content
+        header = self.query_one("#int-header", Static)
+        if interlude is None:
+            header.update(Text("The interlude is over."))
+            return
+        size = SIZE_NAMES.get(interlude.size, str(interlude.size))
+        header.update(
+            Text.assemble(
+                (interlude.settlement.replace("_", " ").title(), "bold"),
+                f" · {size} ({interlude.size}) · day {interlude.day} of the interlude · {state.silver} silver"
+                f" · doom {doom_words(view, interlude.settlement)} · acting: {self._actor_name()}",
+            )
+        )
+        actor = self.actor
+        market = self.query_one("#market", MarketSection)
+        if content is not None:
+            market.show_wares(purse_line(state, interlude, actor), wares(state, interlude, content, actor))
+        day = self.query_one("#day", DaySection)
+        day.show(
+            day_info(state, interlude, content), f"Plans for {self._actor_name()}", day_entries(state, actor)
+        )
+        night = self.query_one("#night", NightSection)
+        night.show(night_info(state, interlude, content), "", bed_entries(state, interlude, content, actor))
+        night.set_detail(night_detail(content, night.highlighted))
+        sheet = self.query_one("#int-sheet", CharacterSheet)
+        if actor is not None:
+            sheet.lines = lines_for(state.sheets.get(actor.id), self._catalog())
+            sheet.character = actor
+        self.query_one("#stash", StashSection).show(
+            items_info(actor), f"Items of {self._actor_name()}, then the stash", item_entries(state, actor)
+        )
+        self.query_one("#insight", InsightSection).show(
+            insight_info(state, actor), "Spend insight (Enter)", insight_entries(actor)
+        )
+
+    # --- who acts -----------------------------------------------------------------------------
+
+    def action_pick(self, number: int) -> None:
+        """Choose which of this seat's adventurers acts (buys, plans, sleeps, spends)."""
+        mine = self._mine()
+        if 1 <= number <= len(mine):
+            self._chosen = mine[number - 1].id
+            self.refresh_from_session()
+
+    def action_tab(self, name: str) -> None:
+        """Show a section."""
+        self.query_one("#int-tabs", TabbedContent).active = TABS[name]
+        section = "insight" if name == "party" else name
+        self.query_one(f"#{section}", Section).options.focus()
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def action_market(self, verb: str) -> None:
+        """Buy, ask the price of, haggle over or use Trade network on the highlighted item."""
+        self._market(verb, self.query_one("#market", MarketSection).highlighted)
+
+    def _market(self, verb: str, item: str) -> None:
+        actor = self.actor
+        if actor is None or not item:
+            return
+        kinds: dict[str, type[Buy | AskPrice | Haggle | TradeNetwork]] = {
+            "buy": Buy, "select": Buy, "ask": AskPrice, "haggle": Haggle, "trade": TradeNetwork,
+        }  # fmt: skip
+        self.submit(kinds[verb](actor=actor.id, item=item))
+
+    def action_end_day(self) -> None:
+        """End the day: announced actions, hunger, then the night and the next morning's event."""
+        self.submit(EndDay())
+
+    def action_set_out(self) -> None:
+        """End the interlude and set out on an expedition: a new dungeon, or one the party knows."""
+        from expedition.ui.screens.destination import ask_destination
+
+        ask_destination(self.app, self.session.state, self.session.world, self._set_out_to)
+
+    def _set_out_to(self, place: str | None) -> None:
+        if place is not None and self.submit(SetOut(dungeon=place)):
+            self._finish(True)
+
+    def action_leave(self) -> None:
+        """Back to the party screen (the interlude goes on; `i` there comes back)."""
+        self._finish(False)
+
+    def _finish(self, set_out: bool) -> None:
+        # The session's own update may also ask to close; a second dismiss would pop the next screen.
+        if not self._finished and self.is_current:
+            self._finished = True
+            self.dismiss(set_out)
+
+    @on(Section.Picked)
+    def _picked(self, event: Section.Picked) -> None:
+        actor = self.actor
+        if event.verb == "end":
+            self.action_end_day()
+        elif event.section == "market":
+            if event.verb == "highlight":
+                self.query_one("#market", MarketSection).describe(event.key)
+            else:
+                self._market(event.verb, event.key)
+        elif event.verb == "highlight":
+            if event.section == "night":
+                self.query_one("#night", NightSection).set_detail(night_detail(self.content, event.key))
+        elif actor is None or not event.key:
+            return
+        elif event.section == "day":
+            self._plan(actor, event.key)
+        elif event.section == "night":
+            self.submit(ChooseBed(actor=actor.id, place=event.key))
+        elif event.section == "stash":
+            self._move(actor, event.verb, event.key)
+        elif event.section == "insight":
+            spend: InsightSpend | None = parse_spend(event.key)
+            if spend is not None:
+                self.submit(SpendInsight(actor=actor.id, spend=spend))

@@ -1,0 +1,51 @@
+"""Tests for rules/camp/camp_actions.py: the gathered camp actions, their guards and verbs (§10.3, §5.7.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from expedition.rules.camp import camp_actions
+from expedition.rules.camp.camp_action_types import COSTS
+from expedition.rules.camp.camp_actions import GUARDS, VERBS, BurnTeeth, KeepLookout, PrayForFavour, Sleep
+from expedition.rules.camp.camp_setup import current_camp
+from expedition.rules.camp.camp_state import CampPlace
+from expedition.rules.core.actions import Action
+from expedition.rules.core.events import EVENT_TYPES, Event
+from expedition.rules.engine.dispatch import can, legal_actions
+from tests.rules.camp_helpers import camp_with, make_state, run
+
+
+def test_guards_and_verbs_cover_the_same_actions_with_a_cost_or_sacrifice() -> None:
+    """§10.3, §5.7.4: every camp action has a guard, a verb and a cost (the sacrifices cost 1 each)."""
+    assert set(GUARDS) == set(VERBS)
+    assert set(GUARDS) == set(COSTS) | {BurnTeeth, PrayForFavour}
+
+
+def test_every_exported_name_exists_and_its_events_are_registered() -> None:
+    """§10.3: the module's public names resolve, and the camp events are registered by name."""
+    for name in camp_actions.__all__:
+        value = getattr(camp_actions, name)
+        if isinstance(value, type) and issubclass(value, Event):
+            assert EVENT_TYPES[name] is value
+    for name in ("CampActionTaken", "FoodCooked", "PartyRested", "RitualPerformed", "SurgeryPerformed"):
+        assert name in camp_actions.__all__
+
+
+def test_the_campaign_dispatch_runs_the_camp_actions() -> None:
+    """§10.3: a camp action goes through the campaign's dispatcher: guarded, then applied from the pool."""
+    state = make_state()
+    assert not can(state, KeepLookout(actor="wren"))  # no camp yet
+    camp_with(state, CampPlace(long_rest=True))
+    assert can(state, KeepLookout(actor="wren")) and KeepLookout(actor="moss") in legal_actions(state)
+    run(state, KeepLookout(actor="wren"), [])
+    run(state, Sleep(actor="moss"), [])
+    camp = current_camp(state)
+    assert camp.pool == 0 and camp.lookouts == ["wren"] and camp.slept
+    assert not can(state, KeepLookout(actor="moss"))  # the pool is empty
+
+
+@pytest.mark.parametrize("cls", sorted(GUARDS, key=lambda c: c.__name__), ids=lambda c: c.__name__)
+def test_every_camp_action_is_an_action_named_for_the_rulebook(cls: type[Action]) -> None:
+    """§10.3: each camp action is an `Action` with a docstring naming the section it applies."""
+    assert issubclass(cls, Action)
+    assert cls.__doc__ is not None and "§" in cls.__doc__

@@ -1,0 +1,144 @@
+"""Tests for camp/camp_setup.py: setting up camp, its pool of camp actions, supplies and fire (§10.3)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from expedition.rules.camp.camp_setup import (
+    CampStarted,
+    camp_of,
+    current_camp,
+    pool_parts,
+    pool_size,
+    room_place,
+    start_camp,
+    use_units,
+)
+from expedition.rules.camp.camp_state import CampPlace
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import Decision, resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.errors import IllegalAction
+from expedition.rules.engine.campaign import Phase
+from tests.rules.camp_helpers import FIREWOOD, SUPPLIES, camp_with, give, make_state
+
+
+def test_pool_parts_count_each_modifier_and_never_go_below_zero() -> None:
+    """§10.3, §16 #16: 0 base; dry +1, each supply +1, Survivalist +1, fire +1, long rest +2, filthy −1."""
+    base = CampPlace(dry=False)
+    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=False, long_rest=False)) == 0
+    assert pool_size(pool_parts(CampPlace(), supplies=0, survivalists=0, fire=False, long_rest=False)) == 1
+    assert pool_size(pool_parts(base, supplies=2, survivalists=0, fire=False, long_rest=False)) == 2
+    assert pool_size(pool_parts(base, supplies=0, survivalists=2, fire=False, long_rest=False)) == 2
+    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=True, long_rest=False)) == 1
+    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=False, long_rest=True)) == 2
+    filthy = CampPlace(dry=False, filthy=True)
+    assert pool_size(pool_parts(filthy, supplies=0, survivalists=0, fire=False, long_rest=True)) == 1
+    assert pool_size(pool_parts(filthy, supplies=0, survivalists=0, fire=False, long_rest=False)) == 0
+
+
+@given(
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 6),
+    st.integers(0, 4),
+    st.booleans(),
+    st.booleans(),
+)
+def test_the_pool_is_the_sum_of_its_parts_floored_at_zero(
+    dry: bool, filthy: bool, supplies: int, survivalists: int, fire: bool, long_rest: bool
+) -> None:
+    """§10.3: the pool adds every listed part; only the filthy place subtracts, and never below 0."""
+    place = CampPlace(dry=dry, filthy=filthy)
+    parts = pool_parts(place, supplies=supplies, survivalists=survivalists, fire=fire, long_rest=long_rest)
+    expected = int(dry) + supplies + survivalists + int(fire) + 2 * int(long_rest) - int(filthy)
+    assert pool_size(parts) == max(0, expected)
+    assert all(part.amount != 0 for part in parts)
+    assert [p.amount for p in parts if p.amount < 0] == ([-1] if filthy else [])
+
+
+def test_setup_asks_supplies_then_fire_then_long_rest_and_reports_the_parts() -> None:
+    """§10.3: supplies used (0..n, default 1), a fire with them, a long rest; the pool is built from these."""
+    state = make_state()
+    give(state, "wren", SUPPLIES, 2)
+    asked: list[Decision] = []
+
+    def chooser(decision: Decision) -> str:
+        asked.append(decision)
+        return {"camp_supplies": "2", "camp_fire": "yes", "long_rest": "no"}[decision.kind]
+
+    ctx = Context(ScriptedDice([]))
+    camp = resolve(start_camp(ctx, state, place=CampPlace(name="Refuge")), chooser)
+    assert [d.kind for d in asked] == ["camp_supplies", "camp_fire", "long_rest"]
+    assert [c.key for c in asked[0].choices] == ["0", "1", "2"] and asked[0].default == "1"
+    assert all(d.owner == "wren" and d.rule == "§10.3" for d in asked)
+    assert (camp.pool, camp.total, camp.supplies_used, camp.fire, camp.long_rest) == (4, 4, 2, True, False)
+    started = [e for e in ctx.events if isinstance(e, CampStarted)]
+    assert [(e.pool, e.parts) for e in started] == [
+        (4, ("dry, stable place +1", "2 camping supplies used +2", "a fire +1"))
+    ]
+    assert state.phase is Phase.CAMP and camp.returns_to == "exploration"
+
+
+def test_no_fuel_means_no_fire_question_and_a_set_long_rest_is_not_asked() -> None:
+    """§10.3: a fire needs a supply or firewood; a place that settles the long rest asks nothing."""
+    state = make_state()
+    asked: list[str] = []
+
+    def chooser(decision: Decision) -> str:
+        asked.append(decision.kind)
+        return decision.default
+
+    resolve(start_camp(Context(ScriptedDice([])), state, place=CampPlace(long_rest=True)), chooser)
+    assert asked == [] and current_camp(state).pool == 3 and not current_camp(state).fire
+
+
+def test_a_camper_keeps_one_camping_supply_for_the_night() -> None:
+    """§10.3, HOUSE (camping out): each camper keeps one supply back; only the rest may be used up."""
+    state = make_state()
+    supplies = give(state, "wren", SUPPLIES, 2)
+    camp_with(state, CampPlace(in_dungeon=False, long_rest=False, campers=("wren",)), "1", "no")
+    assert supplies.quantity == 1 and current_camp(state).supplies_used == 1
+    ctx = Context(ScriptedDice([]))
+    assert use_units(ctx, state.party, "camping_supplies", 5, rule="§10.3", keep=("wren",)) == 0
+
+
+def test_firewood_is_used_only_when_the_fire_is_lit() -> None:
+    """§10.3, §7.4: firewood lights a fire in place of supplies; refusing the fire keeps the wood."""
+    state = make_state()
+    wood = give(state, "wren", FIREWOOD)
+    camp_with(state, CampPlace(long_rest=False), "no")
+    assert wood in state.character("wren").items and not current_camp(state).fire
+
+
+def test_only_one_camp_at_a_time_and_current_camp_needs_one() -> None:
+    """§10.3: a second setup is refused; asking for the camp when there is none is refused."""
+    state = make_state()
+    assert camp_of(state) is None
+    with pytest.raises(IllegalAction, match="not camping"):
+        current_camp(state)
+    camp_with(state, CampPlace(long_rest=False))
+    assert camp_of(state) is current_camp(state)
+    with pytest.raises(IllegalAction, match="already camping"):
+        resolve(start_camp(Context(ScriptedDice([])), state, place=CampPlace()), lambda d: d.default)
+
+
+def test_room_place_reads_the_room_qualities() -> None:
+    """HOUSE §1.3: the room's dry, filthy and exposed flags make the camping place."""
+    state = make_state()
+    assert state.expedition is not None and state.expedition.room is not None
+    room = state.expedition.room
+    room.dry, room.filthy, room.exposed = False, True, True
+    place = room_place(state, camped_before=True)
+    assert (place.name, place.dry, place.filthy, place.exposed, place.camped_before) == (
+        "Refuge",
+        False,
+        True,
+        True,
+        True,
+    )
+    state.expedition = None
+    with pytest.raises(IllegalAction, match="room"):
+        room_place(state, camped_before=False)

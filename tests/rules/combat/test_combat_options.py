@@ -1,0 +1,88 @@
+"""Tests for combat/combat_options.py: the combat action bar, the exact odds of an attack (§10.2.2, §3.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Defend, Flee
+from expedition.rules.combat.combat_options import attack_odds, combat_options
+from expedition.rules.core.errors import IllegalAction
+from expedition.rules.engine.dispatch import verify
+from tests.rules.combat.test_combat_all import fight, make_state, place
+
+
+def test_attacks_out_of_reach_are_refused_and_options_list_targets_in_reach() -> None:
+    """§2.1, §16 #2: Close is orthogonal only; the options offer attacks only on foes in reach."""
+    state = make_state()
+    fight(state, [], ambush=True)
+    foe = place(state, (3, 4))  # diagonal to (2, 3)
+    try:
+        verify(state, AttackFoe(actor="wren", target=foe.uid, weapon_uid=1))
+        raise AssertionError("a diagonal Close attack was allowed")
+    except IllegalAction:
+        pass
+    labels = [o.label for o in combat_options(state, "wren") if o.enabled]
+    assert not any(label.startswith("Attack") for label in labels)
+    foe.pos = (3, 3)
+    assert any(o.label.startswith("Attack") for o in combat_options(state, "wren") if o.enabled)
+    odds = attack_odds(state, "wren", foe.uid, 1)
+    assert 0 < odds.succeeded < 1
+
+
+def test_no_options_outside_a_fight_or_for_someone_not_in_it() -> None:
+    """§10.2: the combat bar is empty when there is no fight, or for a stranger."""
+    state = make_state()
+    assert combat_options(state, "wren") == []
+    fight(state, [], ambush=True)
+    assert combat_options(state, "nobody") == []
+
+
+def test_options_carry_their_cost_and_the_reason_they_are_refused() -> None:
+    """§10.2.2: Dodge costs 2 actions; Defend without a shield is listed but disabled, with why."""
+    state = make_state()
+    fight(state, [], ambush=True)
+    place(state, (9, 6))
+    options = {o.label: o for o in combat_options(state, "wren")}
+    assert options["Dodge"].cost == 2 and options["Dodge"].enabled
+    defend = options["Defend with the shield"]
+    assert not defend.enabled and "shield" in defend.reason and defend.action == Defend(actor="wren")
+    assert options["End turn"].enabled
+
+
+def test_every_listed_move_and_flight_is_legal_and_flight_only_goes_out_of_sight() -> None:
+    """§10.2.2, §16 #25: each Move tile is reachable; each Flee tile is one no foe can see."""
+    state = make_state()
+    level = state.expedition.level  # type: ignore[union-attr]
+    for row in range(1, 6):
+        level.tiles[row] = "#....#.....#"
+    fight(state, [], ambush=True)
+    place(state, (8, 6))  # it sees along the open bottom row
+    options = combat_options(state, "wren")
+    moves = [o.action for o in options if isinstance(o.action, CombatMove)]
+    flights = [o.action for o in options if isinstance(o.action, Flee)]
+    assert moves and all(o.enabled for o in options if isinstance(o.action, CombatMove))
+    for action in moves + flights:
+        verify(state, action)
+    assert flights and {f.to for f in flights} < {m.to for m in moves}
+    assert (3, 6) in {m.to for m in moves} and (3, 6) not in {f.to for f in flights}
+
+
+def test_attack_odds_are_exact_and_foe_tokens_lower_them_except_shields_against_x() -> None:
+    """§3.2, §10.2.4, §16 #7: two dice hit 3/4 of the time; a foe's token is a GM reroll."""
+    state = make_state()
+    fight(state, [], ambush=True)
+    foe = place(state, (3, 3))
+    plain = attack_odds(state, "wren", foe.uid, 1)
+    assert plain.success + plain.great_success == Fraction(3, 4)
+    assert plain.great_success == Fraction(1, 36)
+    foe.tokens.dodge = 1
+    assert attack_odds(state, "wren", foe.uid, 1).succeeded < plain.succeeded
+    foe.tokens.dodge, foe.tokens.shield = 0, 1
+    wren = state.party[0]
+    wren.items[0].defn = replace(wren.items[0].defn, attack="STR 2X+1")  # a flail-like weapon
+    assert attack_odds(state, "wren", foe.uid, 1) == plain
+    with pytest.raises(IllegalAction, match="no such weapon"):
+        attack_odds(state, "wren", foe.uid, 99)

@@ -1,0 +1,119 @@
+"""Tests for rules/combat/fight_setup.py: placing, initiative, ambush, surprise (§10.2.1, §10.1, §16 #19)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from expedition.rules.combat.combat_state import CombatPhase, CombatStarted, FoePlaced
+from expedition.rules.combat.fight_setup import enemy_defs, fight_here, start_combat, wandering_arrives
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import ScriptedDice, SeededDice
+from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.events import Note
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.exploration.dungeon_map import Encounter, EncounterRow
+from tests.rules.combat.test_combat_all import combat_of, fight, make_state, rat
+
+
+class _World:
+    enemies = {"rat": rat(), "big_rat": replace(rat(wounds=6), key="big_rat")}
+
+
+def test_a_dex_check_makes_an_adventurer_fast_or_slow() -> None:
+    """§10.2.1: success on the DEX check is fast, failure slow; the phase is combat."""
+    state = make_state("wren", "ash")
+    fight(state, [5, 2, 2, 3])
+    combat = combat_of(state)
+    assert combat.fast == ["wren"] and combat.slow == ["ash"]
+    assert state.phase is Phase.COMBAT and combat.phase is CombatPhase.FAST and combat.round == 1
+
+
+def test_an_ambush_makes_everyone_fast_without_checks() -> None:
+    """§10.1: ambushing unaware enemies: no initiative, all fast."""
+    state = make_state("wren", "ash")
+    ctx = fight(state, [], ambush=True)
+    assert combat_of(state).fast == ["wren", "ash"] and ctx.dice.used == 0  # type: ignore[attr-defined]
+
+
+def test_a_surprised_party_is_all_slow_and_the_enemies_act_first() -> None:
+    """§16 #19: surprised, every adventurer is slow with no checks; the enemy phase runs at once."""
+    state = make_state()
+    ctx = Context(SeededDice(3))
+    resolve_default(start_combat(ctx, state, [rat()], surprised=True))
+    combat = combat_of(state)
+    assert combat.slow == ["wren"] and combat.fast == [] and combat.phase is CombatPhase.SLOW
+
+
+def test_unknown_enemy_keys_are_skipped_with_a_note() -> None:
+    """§10.2.1: only enemies with a stat block are placed; the rest are noted as staying away."""
+    ctx = Context(ScriptedDice([]), world=_World())  # type: ignore[arg-type]
+    assert [d.key for d in enemy_defs(ctx, ["rat", "dragon", "rat"])] == ["rat", "rat"]
+    assert any(isinstance(e, Note) and "dragon" in e.text for e in ctx.events)
+
+
+def test_no_second_fight_and_no_fight_without_foes() -> None:
+    """§10.2.1: a fight needs enemies and cannot start while another goes on."""
+    state = make_state()
+    with pytest.raises(IllegalAction):
+        resolve_default(start_combat(Context(ScriptedDice([])), state, []))
+    fight(state, [], ambush=True)
+    with pytest.raises(IllegalAction, match="already"):
+        resolve_default(start_combat(Context(ScriptedDice([])), state, [rat()]))
+
+
+def test_foes_of_a_room_stand_around_its_centre_on_free_tiles() -> None:
+    """§10.2.1 phase 0: the GM places the enemies in their room, each on its own tile."""
+    state = make_state("wren", "ash")
+    ctx = Context(ScriptedDice([]))
+    resolve_default(start_combat(ctx, state, [rat(), rat(), rat()], ambush=True, room=0))
+    combat = combat_of(state)
+    tiles = [foe.pos for foe in combat.foes]
+    assert len(set(tiles)) == 3 and not set(tiles) & set(combat.positions.values())
+    assert tiles[0] == state.expedition.level.rooms[0].center  # type: ignore[union-attr]
+    assert [e.pos for e in ctx.events if isinstance(e, FoePlaced)] == tiles
+
+
+def test_an_asleep_encounter_is_ambushed_and_a_bloodied_one_starts_wounded() -> None:
+    """HOUSE §2.5: activity 1 is an ambush (all fast, no checks); activity 3 gives 1 wound, 2 if W ≥ 6."""
+    state = make_state()
+    level = state.expedition.level  # type: ignore[union-attr]
+    level.encounters.append(Encounter(room=0, enemies=("rat",), name="Rats", activity=1))
+    ctx = Context(ScriptedDice([]), world=_World())  # type: ignore[arg-type]
+    assert resolve_default(fight_here(ctx, state))
+    assert combat_of(state).fast == ["wren"] and combat_of(state).ambush
+    bloodied = make_state()
+    level = bloodied.expedition.level  # type: ignore[union-attr]
+    level.encounters.append(Encounter(room=0, enemies=("rat", "big_rat"), name="Rats", activity=3))
+    ctx = Context(SeededDice(4), world=_World())  # type: ignore[arg-type]
+    assert resolve_default(fight_here(ctx, bloodied))
+    assert [foe.wounds for foe in combat_of(bloodied).foes] == [1, 2]
+
+
+def test_no_fight_starts_outside_exploration_or_with_the_encounter_beaten() -> None:
+    """§10.1: only an undefeated encounter in the party's room starts a fight, while exploring."""
+    state = make_state()
+    level = state.expedition.level  # type: ignore[union-attr]
+    level.encounters.append(Encounter(room=0, enemies=("rat",), name="Rats", activity=4, defeated=True))
+    ctx = Context(ScriptedDice([]), world=_World())  # type: ignore[arg-type]
+    assert not resolve_default(fight_here(ctx, state))
+    level.encounters[0].defeated = False
+    state.phase = Phase.CAMP
+    assert not resolve_default(fight_here(ctx, state))
+    assert state.expedition.combat is None  # type: ignore[union-attr]
+
+
+def test_an_announced_wandering_group_arrives_and_attacks() -> None:
+    """HOUSE §1.5: the group that gave its sign comes; it is taken off the expedition's coming list."""
+    state = make_state()
+    expedition = state.expedition
+    assert expedition is not None
+    expedition.dungeon.wandering = (EncounterRow(roll=1, name="Rats", core=("rat",)),)
+    expedition.coming.append("Rats")
+    ctx = Context(SeededDice(2), world=_World())  # type: ignore[arg-type]
+    assert resolve_default(wandering_arrives(ctx, state, ["Rats"]))
+    started = [e for e in ctx.events if isinstance(e, CombatStarted)]
+    assert started and started[0].group == "Rats" and started[0].foes == ("foe1",)
+    assert "Rats" not in expedition.coming

@@ -1,0 +1,60 @@
+"""The approach decision before a test: each way to roll, with its exact odds (§3.5)."""
+
+from __future__ import annotations
+
+from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.core.approach import approach_choices, approached_test
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import answers, resolve
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.rolls import Outcome
+
+
+def _hero(score: int = 3) -> Character:
+    hero = Character("h", "Hale")
+    hero[Attr.INT].score = score
+    hero.burden = "debt"
+    return hero
+
+
+def test_choices_carry_exact_odds_section_3_5() -> None:
+    """§3.2: three plain dice succeed 1 − (1/2)^3 = 88% of the time and tire 1 − (2/3)^3 = 70%."""
+    labels = {choice.key: choice.label for choice in approach_choices(_hero(), Attr.INT)}
+    assert set(labels) == {"roll", "safe", "effort", "burden", "decline"}
+    assert "88% success" in labels["roll"] and "70% fatigue" in labels["roll"]
+
+
+def test_sleepy_cannot_choose_extra_effort_and_a_used_burden_is_gone_section_3_6() -> None:
+    """§3.6, §3.5: Sleepy forbids extra effort; the burden is once per session."""
+    hero = _hero()
+    hero.afflictions.add(Affliction.SLEEPY)
+    hero.burden_used = True
+    keys = {choice.key for choice in approach_choices(hero, Attr.INT)}
+    assert "effort" not in keys and "burden" not in keys
+
+
+def test_declining_fails_without_dice_or_fatigue_section_3_2() -> None:
+    """§3.2: rolling no dice is a failure, and no die means no fatigue."""
+    hero = _hero()
+    ctx = Context(ScriptedDice([]))
+    result = resolve(approached_test(ctx, hero, Attr.INT, purpose="to read runes"), answers("decline"))
+    assert result.outcome is Outcome.FAILURE and hero[Attr.INT].fatigue == 0
+
+
+def test_keeping_it_safe_rolls_two_fewer_dice_section_3_5() -> None:
+    """§3.5: safe rolls 2 fewer dice; a success with a 4 then costs no fatigue."""
+    hero = _hero()
+    ctx = Context(ScriptedDice([4]))
+    result = resolve(approached_test(ctx, hero, Attr.INT, purpose="to read runes"), answers("safe"))
+    assert result.outcome is Outcome.SUCCESS and result.faces == (4,)
+    assert hero[Attr.INT].fatigue == 0
+
+
+def test_the_prompt_says_what_the_test_is_for_section_3_2() -> None:
+    """§3.2: the question names the roller, the attribute and the purpose."""
+    hero = _hero()
+    decision = next(approached_test(Context(ScriptedDice([])), hero, Attr.INT, purpose="to find traps"))
+    assert decision.prompt == "Hale tests INT to find traps. How do they roll?"
+    bare = next(approached_test(Context(ScriptedDice([])), hero, Attr.INT, purpose=""))
+    assert bare.prompt == "Hale tests INT. How do they roll?"
