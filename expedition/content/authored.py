@@ -11,22 +11,10 @@ from pathlib import Path
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, load_toml
 from expedition.dungeon.themes import ThemeDef
-from expedition.rules.exploration.dungeon_map import (
-    Cache,
-    Contents,
-    Corpse,
-    Door,
-    DoorState,
-    Dungeon,
-    Encounter,
-    EncounterRow,
-    Level,
-    Pos,
-    Room,
-    Tile,
-    Trap,
-    Treasure,
-)
+from expedition.rules.core.distance import Pos
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
+from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, EncounterRow, Trap, Treasure
+from expedition.rules.exploration.tiles import Contents, DoorState, Tile
 from expedition.rules.trackers.doom import DoomThreshold
 
 __all__ = ["AuthoredDungeon", "build_authored", "load_authored"]

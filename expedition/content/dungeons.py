@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from expedition.content.authored import AuthoredDungeon, build_authored, load_authored
+from expedition.content.authored import AuthoredDungeon, load_authored
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
 from expedition.dungeon.budget import count_ok
@@ -22,9 +22,13 @@ from expedition.dungeon.themes import (
 from expedition.rules.core.dice import parse_dice
 from expedition.rules.core.errors import NotationError
 from expedition.rules.core.notation import parse_attack
-from expedition.rules.exploration.dungeon_map import EncounterRow
+from expedition.rules.exploration.features import EncounterRow
 
-__all__ = ["DungeonBook", "build_authored", "load_dungeons", "references"]
+__all__ = [
+    "DungeonBook",
+    "load_dungeons",
+    "references",
+]
 
 FOLDER = "dungeons"
 THEMES = "themes.toml"

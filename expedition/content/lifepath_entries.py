@@ -17,7 +17,8 @@ from expedition.rules.character.adventurer import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.skills import BASIC, Skill, Trait
-from expedition.rules.creation.life_path import (
+from expedition.rules.creation.life_path import LifePathRow, LifePathTable
+from expedition.rules.creation.life_path_effects import (
     AttrKind,
     AttrPick,
     ChooseAttribute,
@@ -29,8 +30,6 @@ from expedition.rules.creation.life_path import (
     GainTrait,
     GainTrauma,
     Insight,
-    LifePathRow,
-    LifePathTable,
     ProficiencyChange,
     ScoreChange,
     Silver,

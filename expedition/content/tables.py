@@ -11,25 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from expedition.content.compendium_pages import CompendiumEntry
-from expedition.content.glossary import Glossary, compendium_glossary, load_glossary
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.content.settlements import Settlements, compendium_settlements, load_settlements
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.roll_tables import Effect, RollTable, TableRow, coverage_faults, parse_effect
 
 __all__ = [
     "FILE",
-    "Glossary",
-    "RollTable",
-    "Settlements",
-    "TableRow",
     "Tables",
-    "compendium_glossary",
-    "compendium_settlements",
     "compendium_tables",
-    "load_glossary",
-    "load_settlements",
     "load_tables",
 ]
 

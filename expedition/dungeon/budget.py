@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from expedition.rules.core.dice import Dice, parse_dice
 from expedition.rules.core.errors import NotationError
-from expedition.rules.exploration.dungeon_map import EncounterRow
+from expedition.rules.exploration.features import EncounterRow
 
 T = TypeVar("T")
 _SIMPLE = re.compile(r"(\d*)d(\d+)")

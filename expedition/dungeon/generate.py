@@ -11,7 +11,9 @@ from expedition.dungeon.names import dungeon_name
 from expedition.dungeon.stock import stock_level
 from expedition.dungeon.themes import ThemeDef
 from expedition.rules.core.dice import SeededDice
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Dungeon, Level, Tile
+from expedition.rules.exploration.dungeon_map import Dungeon, Level
+from expedition.rules.exploration.features import Door
+from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.rules.trackers.doom import DoomThreshold
 
 __all__ = ["doom_thresholds", "generate_dungeon"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from expedition.rules.exploration.dungeon_map import Level, Pos, Room, Tile
+from expedition.rules.core.distance import Pos
+from expedition.rules.exploration.dungeon_map import Level, Room
+from expedition.rules.exploration.tiles import Tile
 
 __all__ = ["door_counts", "refuge_candidates", "room_distances", "room_graph", "tile_distances"]
 

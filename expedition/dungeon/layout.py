@@ -6,7 +6,9 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from expedition.dungeon.budget import Roller
-from expedition.rules.exploration.dungeon_map import Pos, Room, Tile
+from expedition.rules.core.distance import Pos
+from expedition.rules.exploration.dungeon_map import Room
+from expedition.rules.exploration.tiles import Tile
 
 WALL = ord(Tile.WALL.value)
 FLOOR = ord(Tile.FLOOR.value)

@@ -6,8 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from expedition.rules.core.distance import Range
-from expedition.rules.exploration.dungeon_map import Pos
+from expedition.rules.core.distance import Pos, Range
 
 __all__ = ["LIGHT_RANGE", "Memory", "TileState", "light_radius", "tile_state", "update_memory"]
 

@@ -9,7 +9,10 @@ from expedition.dungeon.budget import Roller, budget, build_group, first_fits
 from expedition.dungeon.graph import door_counts, refuge_candidates, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef, TrapDef
 from expedition.dungeon.treasure import treasure_cache
-from expedition.rules.exploration.dungeon_map import Contents, Corpse, Encounter, Level, Pos, Room, Trap
+from expedition.rules.core.distance import Pos
+from expedition.rules.exploration.dungeon_map import Level, Room
+from expedition.rules.exploration.features import Corpse, Encounter, Trap
+from expedition.rules.exploration.tiles import Contents
 
 __all__ = ["stock_level"]
 

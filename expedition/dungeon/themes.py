@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from expedition.rules.exploration.dungeon_map import EncounterRow
+from expedition.rules.exploration.features import EncounterRow
 
 __all__ = [
     "DoomStep",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from expedition.dungeon.budget import Roller
 from expedition.dungeon.themes import ThemeDef
-from expedition.rules.exploration.dungeon_map import Cache, Pos, Treasure
+from expedition.rules.core.distance import Pos
+from expedition.rules.exploration.features import Cache, Treasure
 
 __all__ = ["PRICE_DICE", "TREASURE_ITEMS", "treasure_cache", "treasure_item"]
 

@@ -19,14 +19,18 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from expedition.persistence.registry import fields_of, lookup, register, registered, same_class
+from expedition.persistence.registry import fields_of, lookup, same_class
 from expedition.persistence.save_errors import EncodeError, SnapshotError
 
 TAG = "$type"
 """The map key naming a dataclass's registered class."""
 _NONE = type(None)
 
-__all__ = ["TAG", "decode", "encode", "register", "registered"]
+__all__ = [
+    "TAG",
+    "decode",
+    "encode",
+]
 
 
 def _name(hint: Any) -> str:

@@ -10,7 +10,11 @@ import dataclasses
 import typing
 from typing import Any, TypeVar
 
+from expedition.rules.character.adventurer import Attribute, Character, Insight, Tokens
+from expedition.rules.core.decisions import Choice, Decision
+from expedition.rules.core.dice import DiceExpr, UsageDie
 from expedition.rules.core.events import EVENT_TYPES
+from expedition.rules.core.item_defs import Item, ItemDef
 
 T = TypeVar("T")
 
@@ -80,10 +84,6 @@ def _resolve_fields(cls: type) -> _FieldInfo:
 def _register_rules_state() -> None:
     # The state and value classes the rules foundation defines; later rules modules call `register`
     # on their own state (trackers, map) from the layer that assembles the campaign.
-    from expedition.rules.character.adventurer import Attribute, Character, Insight, Tokens
-    from expedition.rules.core.decisions import Choice, Decision
-    from expedition.rules.core.dice import DiceExpr, UsageDie
-    from expedition.rules.core.item_defs import Item, ItemDef
 
     for cls in (Attribute, Character, Insight, Tokens, Choice, Decision, DiceExpr, UsageDie, Item, ItemDef):
         register(cls)

@@ -11,8 +11,8 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from expedition.persistence.codec import decode, encode, register
-from expedition.persistence.registry import lookup, same_class
+from expedition.persistence.codec import decode, encode
+from expedition.persistence.registry import lookup, register, same_class
 from expedition.persistence.save_errors import SnapshotError
 from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.character.adventurer import Magic
@@ -26,19 +26,9 @@ from expedition.rules.core.notation import Attack
 from expedition.rules.core.reach import Reach
 from expedition.rules.core.tracker import Tracker
 from expedition.rules.engine.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
-from expedition.rules.exploration.dungeon_map import (
-    Cache,
-    Corpse,
-    Door,
-    Dungeon,
-    Encounter,
-    EncounterRow,
-    Level,
-    Room,
-    Trap,
-    Treasure,
-)
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import ExpeditionState
+from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, EncounterRow, Trap, Treasure
 from expedition.rules.interlude.interlude_state import DailyPlan, InterludeState
 from expedition.rules.trackers.doom import DoomThreshold, DoomTracker
 

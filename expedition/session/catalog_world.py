@@ -15,6 +15,7 @@ from expedition.rules.core.item_defs import ItemDef
 from expedition.rules.core.roll_tables import RollTable
 from expedition.rules.creation.party_creation import CreationOptions
 from expedition.rules.exploration.dungeon_map import Dungeon
+from expedition.rules.interlude.interlude_state import HOUSE_DEFAULT_SIZE
 from expedition.rules.interlude.settlement_defs import SettlementSize, SleepingPlace
 from expedition.rules.magic.magic_defs import (
     GodDef,
@@ -91,8 +92,6 @@ class CatalogWorld:
 
     def settlement_size(self, settlement: str) -> SettlementSize:
         """A named settlement's size (by key or name); others, like Blacksalt, a Fief (house)."""
-        from expedition.rules.interlude.interlude_state import HOUSE_DEFAULT_SIZE
-
         book = self.catalog.settlements
         wanted = settlement.casefold()
         for entry in book.settlements:

@@ -60,19 +60,11 @@ from expedition.rules.combat.combat_state import on_map
 from expedition.rules.combat.fight_map import SIGHT
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.dungeon_map import (
-    Cache,
-    Contents,
-    Corpse,
-    Dungeon,
-    Encounter,
-    Level,
-    Room,
-    Tile,
-    Trap,
-)
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import ExpeditionState, light_radius
+from expedition.rules.exploration.features import Cache, Corpse, Encounter, Trap
 from expedition.rules.exploration.sight import line, visible_from
+from expedition.rules.exploration.tiles import Contents, Tile
 from expedition.rules.exploration.traps import traps_here
 from expedition.rules.magic.spells.utility_spells import FAR
 

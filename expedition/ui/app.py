@@ -19,19 +19,24 @@ from expedition.rules.character.party import Party
 from expedition.session.campaigns import CampaignOpenError, list_saved, open_campaign, start_campaign
 from expedition.session.session import Session
 from expedition.session.views import Seat
-from expedition.ui.entries import rules_entries
+from expedition.ui.entries import load_entries, rules_entries
+from expedition.ui.hosting import HostedServer
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.help import HelpScreen
 from expedition.ui.screens.load import LoadScreen
 from expedition.ui.screens.party_screen import PartyScreen
-from expedition.ui.screens.title import CREDIT, TitleScreen
+from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:
-    from expedition.ui.hosting import HostedServer, SshHosting
+    from expedition.ui.hosting import SshHosting
 
-__all__ = ["CREDIT", "ExpeditionApp", "make_app", "run_app"]
+__all__ = [
+    "ExpeditionApp",
+    "make_app",
+    "run_app",
+]
 
 EntrySource = Sequence[CompendiumEntry] | Callable[[], Sequence[CompendiumEntry]]
 """Compendium entries, or a function that loads them the first time they are needed."""
@@ -193,8 +198,6 @@ class ExpeditionApp(App[None]):
         if set_out:
             self.call_after_refresh(party_screen.action_set_out)
         if self.ssh is not None and self.hosted is None:
-            from expedition.ui.hosting import HostedServer
-
             self.hosted = HostedServer(self.ssh, session, self._hosting_said)
             self.hosted.start()
 
@@ -365,8 +368,6 @@ def run_app(
         0 when the player quits.
     """
     if entries is None:
-        from expedition.ui.entries import load_entries
-
         entries = load_entries
     make_app(entries, start=start, session=session, seat=seat, saves=saves, seed=seed, ssh=ssh).run()
     return 0

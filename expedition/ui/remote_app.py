@@ -17,6 +17,8 @@ from expedition.net.remote import RemoteSession
 from expedition.net.ssh import SOCKET_ENV, TOKEN_ENV
 from expedition.session.session import Session
 from expedition.ui.app import ExpeditionApp
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+from expedition.ui.screens.party_screen import PartyScreen
 
 __all__ = ["RemoteApp", "run_remote_client"]
 
@@ -39,9 +41,6 @@ class RemoteApp(ExpeditionApp):
 
     def lobby_changed(self) -> None:
         """Redraw the screens that show the lobby line (someone joined, left or went idle)."""
-        from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
-        from expedition.ui.screens.party_screen import PartyScreen
-
         for screen in self.screen_stack:
             if isinstance(screen, ExpeditionScreen) and screen.is_mounted:
                 screen.refresh_from_session()

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from expedition.content.dungeons import build_authored, load_dungeons, references
+from expedition.content.authored import build_authored
+from expedition.content.dungeons import load_dungeons, references
 from expedition.content.problems import Problem
-from expedition.rules.exploration.dungeon_map import Tile
+from expedition.rules.exploration.tiles import Tile
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

@@ -9,7 +9,7 @@ from expedition.content.problems import Problem
 from expedition.rules.character.adventurer import Attr
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.creation.life_path import (
+from expedition.rules.creation.life_path_effects import (
     AttrKind,
     AttrPick,
     ChooseAttribute,

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from expedition.dungeon.generate import generate_dungeon
 from expedition.dungeon.graph import door_counts, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef
-from expedition.rules.exploration.dungeon_map import Contents, DoorState, Dungeon, Level, Pos, Tile
+from expedition.rules.core.distance import Pos
+from expedition.rules.exploration.dungeon_map import Dungeon, Level
+from expedition.rules.exploration.tiles import Contents, DoorState, Tile
 
 
 def _dump(dungeon: Dungeon) -> str:

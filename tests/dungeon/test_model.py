@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Level, Room, Tile, Trap
+from expedition.rules.exploration.dungeon_map import Level, Room
+from expedition.rules.exploration.features import Door, Trap
+from expedition.rules.exploration.tiles import DoorState, Tile
 
 
 def _level() -> Level:

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import expedition.rules
-from expedition.persistence.codec import TAG, decode, encode, register, registered
+from expedition.persistence.codec import TAG, decode, encode
+from expedition.persistence.registry import register, registered
 from expedition.persistence.save_errors import EncodeError, SnapshotError
 from expedition.rules.character.adventurer import Attr, Character, Status
 from expedition.rules.core.conditions import Affliction, AfflictionGained, Trauma

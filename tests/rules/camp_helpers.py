@@ -12,8 +12,9 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.dispatch import apply
-from expedition.rules.exploration.dungeon_map import Dungeon, Encounter, EncounterRow, Level, Room
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.exploration.features import Encounter, EncounterRow
 from expedition.rules.items.slots import LEFT_HAND, TORSO
 from expedition.rules.trackers.doom import DoomThreshold
 

@@ -16,19 +16,12 @@ from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.dispatch import apply
-from expedition.rules.exploration.dungeon_map import (
-    Cache,
-    Door,
-    DoorState,
-    Dungeon,
-    EncounterRow,
-    Level,
-    Room,
-    Trap,
-)
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
-from expedition.rules.exploration.exploration_guards import Step
-from expedition.rules.items import inventory
+from expedition.rules.exploration.exploration_actions import Step
+from expedition.rules.exploration.features import Cache, Door, EncounterRow, Trap
+from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.items import handling, slots, usage
 from expedition.rules.trackers.doom import DoomThreshold
 
 TILES_1 = [
@@ -92,8 +85,8 @@ def make_state(*, lit: bool = True, skills: frozenset[Skill] = frozenset()) -> C
     start_expedition(ctx, state, make_dungeon(), items={"rope": ROPE})
     if lit:
         lantern = Item.new(100, LANTERN)
-        inventory.put(ctx, wren, lantern, inventory.LEFT_HAND)
-        inventory.light(ctx, wren, lantern)
+        handling.put(ctx, wren, lantern, slots.LEFT_HAND)
+        usage.light(ctx, wren, lantern)
     return state
 
 

@@ -12,8 +12,10 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.core.skills import Trait
 from expedition.rules.engine.campaign import CampaignState, Phase, Player, new_campaign
 from expedition.rules.engine.dispatch import apply
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Dungeon, Level, Room
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.exploration.features import Door
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items import inventory
 from expedition.rules.trackers.doom import DoomThreshold
 from expedition.session.catalog_world import default_world

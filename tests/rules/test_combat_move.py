@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_actions import move_routes
-from expedition.rules.combat.combat_all import CombatMove, CombatState
+from expedition.rules.combat.combat_actions import CombatMove, move_routes
+from expedition.rules.combat.combat_state import CombatState
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from tests.rules.combat.test_combat_all import combat_of, fight, make_state, place, run
+from tests.rules.combat.test_fights import combat_of, fight, make_state, place, run
 
 
 def _setup(*names: str) -> tuple[CampaignState, CombatState]:
@@ -64,7 +64,7 @@ def test_the_dead_leave_the_map_so_their_tile_is_free_again() -> None:
     from expedition.rules.combat.enemy_phase import enemy_turns
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import resolve_default
-    from tests.rules.combat.test_combat_all import ThenSeeded
+    from tests.rules.combat.test_fights import ThenSeeded
 
     state, combat = _setup("wren", "ash")
     combat.positions.update({"wren": (2, 3), "ash": (3, 3)})

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from expedition.persistence.state import body_to_state, state_hash, state_to_body
-from expedition.rules.combat.combat_all import AttackFoe, EndTurn, start_combat
+from expedition.rules.combat.combat_actions import AttackFoe, EndTurn
+from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
@@ -12,7 +13,7 @@ from expedition.rules.engine.dispatch import legal_actions
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat
-from tests.rules.combat.test_combat_all import make_state, rat
+from tests.rules.combat.test_fights import make_state, rat
 
 
 def _in_combat(seed: int) -> Session:

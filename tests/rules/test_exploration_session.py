@@ -13,7 +13,7 @@ from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.exploration.expedition import start_expedition
-from expedition.rules.exploration.exploration_guards import LookForTraps, Step
+from expedition.rules.exploration.exploration_actions import LookForTraps, Step
 from expedition.rules.exploration.exploration_options import available_actions
 from expedition.session.replay import replay_records
 from expedition.session.session import Session

@@ -13,7 +13,7 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item, ItemDef, Light
 from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import PassTurn, can
-from expedition.rules.exploration.exploration_guards import ExitDungeon
+from expedition.rules.exploration.exploration_actions import ExitDungeon
 from expedition.rules.exploration.exploration_turn import endure_darkness
 from expedition.rules.exploration.setting_out import SetOut
 from expedition.session.replay import replay_records

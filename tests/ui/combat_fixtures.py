@@ -13,8 +13,10 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
-from expedition.rules.exploration.dungeon_map import Dungeon, Encounter, Level, Room, Tile
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import reveal, start_expedition
+from expedition.rules.exploration.features import Encounter
+from expedition.rules.exploration.tiles import Tile
 from expedition.rules.items.usage import light
 from expedition.session.catalog_world import default_world
 from expedition.session.session import Session

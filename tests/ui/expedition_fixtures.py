@@ -13,18 +13,10 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
-from expedition.rules.exploration.dungeon_map import (
-    Cache,
-    Door,
-    DoorState,
-    Dungeon,
-    Encounter,
-    Level,
-    Room,
-    Tile,
-    Trap,
-)
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import reveal, start_expedition
+from expedition.rules.exploration.features import Cache, Door, Encounter, Trap
+from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.rules.items.usage import light
 from expedition.session.session import Session
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.widgets import OptionList, Static
 
-from expedition.ui.app import CREDIT, make_app
+from expedition.ui.app import make_app
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.help import HelpScreen
-from expedition.ui.screens.title import TitleScreen
+from expedition.ui.screens.title import CREDIT, TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES, plain
 

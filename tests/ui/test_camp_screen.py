@@ -6,14 +6,14 @@ from typing import Any
 
 from textual.widgets import OptionList, Static
 
-from expedition.rules.camp.camp_actions import Cook, Sleep
-from expedition.rules.camp.camp_flow import camp_of
+from expedition.rules.camp.camp_action_types import Cook, Sleep
+from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.character.adventurer import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.engine.campaign import Phase
-from expedition.rules.exploration.dungeon_map import EncounterRow
-from expedition.rules.exploration.exploration_guards import SetUpCamp
+from expedition.rules.exploration.exploration_actions import SetUpCamp
+from expedition.rules.exploration.features import EncounterRow
 from expedition.rules.items.slots import TORSO
 from expedition.session.session import Session
 from expedition.session.views import Seat
@@ -161,7 +161,7 @@ def test_camping_out_does_not_speak_of_ambush_dice() -> None:
     sleep = ActionOption(Sleep(actor="a"), "Sleep", 2, True)
     assert "ambush" in option_text(sleep).plain
     assert "ambush" not in option_text(sleep, outside=True).plain
-    from expedition.rules.camp.camp_actions import KeepLookout
+    from expedition.rules.camp.camp_action_types import KeepLookout
 
     lookout = ActionOption(KeepLookout(actor="a"), "Keep a lookout", 1, True)
     assert "no ambush is rolled" in option_text(lookout, outside=True).plain

@@ -8,7 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from expedition.rules.combat.combat_actions import move_routes
-from expedition.rules.combat.combat_all import CombatPhase, CombatState
+from expedition.rules.combat.combat_state import CombatPhase, CombatState
 from expedition.rules.core.distance import manhattan
 from expedition.session.session import Session
 from expedition.session.views import Seat
@@ -213,7 +213,7 @@ def test_token_glyphs_and_the_strip_mark_the_phase() -> None:
 
 
 def _step_east(session: Session) -> Any:
-    from expedition.rules.exploration.exploration_guards import Step
+    from expedition.rules.exploration.exploration_actions import Step
 
     return Step(actor=session.state.party[0].id, direction="east")
 
@@ -289,7 +289,7 @@ def guard_state_member() -> Any:
 
 def test_combat_log_lines_name_foes_and_wounds() -> None:
     """§10.2.5: wounds on a foe, a foe down and the end of the fight read as sentences."""
-    from expedition.rules.combat.combat_all import CombatEnded, CombatOutcome, FoeKnockedOut, FoeWounded
+    from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome, FoeKnockedOut, FoeWounded
     from expedition.ui.widgets.log_text import describe
 
     names = {"foe1": "Goblin Scrapper 1"}

@@ -132,7 +132,7 @@ class TestLog:
         """§3.2: the judged line carries the roll that led to it, for the explanation."""
         from expedition.rules.character.adventurer import Attr
         from expedition.rules.core.judging import Outcome
-        from expedition.rules.core.rolls import RollJudged
+        from expedition.rules.core.roll_events import RollJudged
 
         rolled = DiceRolled(rule="§3.2", who="c1", why="STR test", sides=6, faces=(4, 1, 6))
         judged = RollJudged(

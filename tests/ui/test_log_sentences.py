@@ -24,8 +24,8 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import EVENT_TYPES, Event, Note
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import TrackerLowered, TrackerReset, Visibility
+from expedition.rules.exploration.exploration_events import DoorListenedAt
 from expedition.rules.exploration.exploration_turn import DarknessEndured, WanderingMonstersComing
-from expedition.rules.exploration.exploration_verbs import DoorListenedAt
 from expedition.rules.interlude.interlude_actions import GUARDS, Haggle, TradeNetwork
 from expedition.rules.interlude.interlude_state import DailyAction, DailyPlan
 from expedition.rules.interlude.market import (
@@ -39,7 +39,8 @@ from expedition.rules.interlude.market import (
 from expedition.rules.trackers.doom import DoomEffectReached
 from expedition.rules.trackers.omens import OmensStarted
 from expedition.session.catalog_world import default_world
-from expedition.ui.widgets.log_text import FORMATS, SKIPPED, build_entries, describe, humanise
+from expedition.ui.widgets.log_formats_base import humanise
+from expedition.ui.widgets.log_text import FORMATS, SKIPPED, build_entries, describe
 from tests.rules.interlude_helpers import back_in_town, ctx_with, interlude_of
 
 PACKAGES = (

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from expedition.rules.camp.camp_setup import Part, current_camp, pool_size
 from expedition.rules.camp.camp_state import CampState
 from expedition.rules.character.adventurer import Character
+from expedition.rules.combat.fight_setup import enemy_defs, start_combat
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Resolution
@@ -154,8 +155,6 @@ def ambush_fight(ctx: Context, state: CampaignState, *, surprised: bool) -> Reso
     dungeon, the group is only reported (and, in a dungeon, counted as coming, like a wandering
     check's group).
     """
-    from expedition.rules.combat.fight_setup import enemy_defs, start_combat
-
     name, enemies = ambush_group(ctx, state)
     ctx.emit(CampAmbushed(rule="§10.3", group=name, enemies=enemies, surprised=surprised))
     foes = enemy_defs(ctx, enemies) if enemies else []

@@ -15,66 +15,14 @@ The angry gods' camp sacrifices (§5.7.4: burning teeth, praying to Kaal Rafir) 
 
 from __future__ import annotations
 
-from expedition.rules.camp.ambush import ambush_fight
-from expedition.rules.camp.camp_action_types import (
-    COSTS,
-    BreakCamp,
-    Cook,
-    KeepLookout,
-    Memorise,
-    PerformRitual,
-    PerformSurgery,
-    RepairGear,
-    Sleep,
-    UseCampItem,
-    WellDeservedRest,
-    camp_cost,
-)
 from expedition.rules.camp.camp_guards import GUARDS as _GUARDS
-from expedition.rules.camp.camp_guards import feeds, rations
 from expedition.rules.camp.camp_sacrifices import GUARDS as _SACRIFICE_GUARDS
 from expedition.rules.camp.camp_sacrifices import VERBS as _SACRIFICE_VERBS
-from expedition.rules.camp.camp_sacrifices import BurnTeeth, PrayForFavour
-from expedition.rules.camp.camp_verbs import (
-    RULE,
-    CampActionTaken,
-    FoodCooked,
-    PartyRested,
-    PrayersRefreshed,
-    RitualPerformed,
-    SurgeryPerformed,
-    refresh_prayers,
-)
 from expedition.rules.camp.camp_verbs import VERBS as _VERBS
 
 __all__ = [
-    "COSTS",
     "GUARDS",
-    "RULE",
     "VERBS",
-    "BreakCamp",
-    "BurnTeeth",
-    "CampActionTaken",
-    "Cook",
-    "FoodCooked",
-    "KeepLookout",
-    "Memorise",
-    "PartyRested",
-    "PerformRitual",
-    "PerformSurgery",
-    "PrayForFavour",
-    "PrayersRefreshed",
-    "RepairGear",
-    "RitualPerformed",
-    "Sleep",
-    "SurgeryPerformed",
-    "UseCampItem",
-    "WellDeservedRest",
-    "ambush_fight",
-    "camp_cost",
-    "feeds",
-    "rations",
-    "refresh_prayers",
 ]
 
 GUARDS = {**_GUARDS, **_SACRIFICE_GUARDS}

@@ -14,71 +14,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.ambush import (
-    SNORER,
-    WANDERING_CAP,
-    AmbushOdds,
-    AmbushResult,
-    AmbushRolled,
-    CampAmbushed,
-    ambush_dice,
-    ambush_group,
-    ambush_odds,
-    ambush_parts,
-    roll_ambush,
-    snorer,
-)
 from expedition.rules.camp.camp_setup import (
-    FIREWOOD,
-    SUPPLIES,
-    CampStarted,
-    FireLit,
-    Part,
-    camp_of,
     current_camp,
-    pool_parts,
-    pool_size,
-    room_place,
-    start_camp,
-    use_units,
 )
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.events import Event
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.trackers.doom import advance_doom
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
 __all__ = [
-    "FIREWOOD",
-    "SNORER",
-    "SUPPLIES",
-    "WANDERING_CAP",
-    "AmbushOdds",
-    "AmbushResult",
-    "AmbushRolled",
-    "CampAmbushed",
     "CampBroken",
-    "CampStarted",
-    "FireLit",
-    "Part",
-    "ambush_dice",
-    "ambush_group",
-    "ambush_odds",
-    "ambush_parts",
     "break_camp",
-    "camp_of",
-    "current_camp",
     "living",
-    "pool_parts",
-    "pool_size",
-    "roll_ambush",
-    "room_place",
-    "snorer",
-    "start_camp",
-    "use_units",
 ]
 
 
@@ -90,8 +42,6 @@ def break_camp(ctx: Context, state: CampaignState) -> Resolution[None]:
 
     Doom advances only in a dungeon; camping out in the interlude leaves it alone.
     """
-    from expedition.rules.engine.campaign import Phase
-
     camp = current_camp(state)
     doom = 2 if camp.long_rest else 1
     if camp.place.in_dungeon:

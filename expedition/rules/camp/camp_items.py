@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Attr, Character, Status
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.character.fainting import Means, stabilise
 from expedition.rules.character.recovery import heal_chosen_wound
+from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction
@@ -95,13 +96,11 @@ def verify_camp_item(user: Character, target: Character, item: Item) -> None:
 
 
 def _paranoid(character: Character) -> bool:
-    from expedition.rules.core.conditions import Trauma
 
     return Trauma.PARANOID in character.traumas
 
 
 def _down(character: Character) -> bool:
-    from expedition.rules.character.adventurer import Status
 
     return character.status in (Status.FAINTED, Status.MORTALLY_WOUNDED)
 

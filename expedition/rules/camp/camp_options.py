@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_actions import (
+from expedition.rules.camp.camp_action_types import (
     BreakCamp,
     Cook,
     KeepLookout,
@@ -16,16 +16,17 @@ from expedition.rules.camp.camp_actions import (
     UseCampItem,
     WellDeservedRest,
     camp_cost,
-    feeds,
 )
-from expedition.rules.camp.camp_flow import camp_of
+from expedition.rules.camp.camp_guards import feeds
 from expedition.rules.camp.camp_items import SETUP_ONLY
 from expedition.rules.camp.camp_sacrifices import DOES as SACRIFICES_DO
 from expedition.rules.camp.camp_sacrifices import sacrifice_options
+from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.core.skills import Skill, Trait
+from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.exploration_options import ActionOption
 
 if TYPE_CHECKING:
@@ -48,7 +49,6 @@ DOES: dict[type[Action], str] = {
 
 
 def _option(state: CampaignState, action: Action, label: str) -> ActionOption:
-    from expedition.rules.engine.dispatch import verify
 
     try:
         cost = camp_cost(state, action)

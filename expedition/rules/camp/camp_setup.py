@@ -19,7 +19,9 @@ from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.skills import Skill
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.items.usage import use_one
+from expedition.rules.magic.prayers.sacrifices import plague_party
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -69,8 +71,6 @@ def current_camp(state: CampaignState) -> CampState:
     Raises:
         IllegalAction: When the party is not camping.
     """
-    from expedition.rules.engine.campaign import Phase
-
     camp = camp_of(state)
     if camp is None or state.phase is not Phase.CAMP:
         raise IllegalAction("The party is not camping.")
@@ -184,8 +184,6 @@ def start_camp(ctx: Context, state: CampaignState, *, place: CampPlace) -> Resol
     Raises:
         IllegalAction: When a camp is already under way or nobody can act.
     """
-    from expedition.rules.engine.campaign import Phase
-
     if camp_of(state) is not None:
         raise IllegalAction("The party is already camping.")
     leader = next((member for member in state.party if member.can_act), None)
@@ -248,7 +246,6 @@ def start_camp(ctx: Context, state: CampaignState, *, place: CampPlace) -> Resol
             long_rest=long_rest,
         )
     )
-    from expedition.rules.magic.prayers.sacrifices import plague_party
 
     plague_party(ctx, state)  # an angry Kaal Rafir at each camp (§5.7.4, house)
     return camp

@@ -30,6 +30,7 @@ from expedition.rules.camp.camp_guards import carried, feeds, party_target
 from expedition.rules.camp.camp_items import repair_armour, use_camp_item
 from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.camp.camp_state import CampState
+from expedition.rules.camp.camping_out import FED, after_camp
 from expedition.rules.camp.transmute import Transmute, transmute
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.afflictions import Cure, apply_cure
@@ -216,7 +217,6 @@ def _break(ctx: Context, state: CampaignState, action: BreakCamp) -> Resolution[
     camp = current_camp(state)
     if not camp.place.in_dungeon and state.interlude is not None:
         # Camping out (house): no ambush; the interlude's night goes on (camp_out.after_camp).
-        from expedition.rules.camp.camping_out import FED, after_camp
 
         fed = [done.removeprefix(FED) for done in camp.done if done.startswith(FED)]
         yield from break_camp(ctx, state)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_flow import start_camp
+from expedition.rules.camp.camp_setup import start_camp
 from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.context import Context

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_flow import current_camp
+from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.magic.magic_effects import the_world

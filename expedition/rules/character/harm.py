@@ -8,15 +8,11 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Attribute, Status
 from expedition.rules.character.armour import (
-    ArmourResult,
-    EnemyDamage,
     WoundsResisted,
     armour_defence,
-    armour_roll,
-    enemy_damage,
 )
-from expedition.rules.character.fainting import Means, faint, faint_turn, stabilise
-from expedition.rules.character.mortal_wounds import MortalResult, die, mortal_wound, near_death_turn
+from expedition.rules.character.fainting import faint
+from expedition.rules.character.mortal_wounds import die, mortal_wound
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.events import Event
@@ -28,23 +24,12 @@ if TYPE_CHECKING:
     from expedition.rules.core.item_defs import Item
 
 __all__ = [
-    "ArmourResult",
-    "EnemyDamage",
     "FatigueBecameWound",
     "FatigueTaken",
-    "Means",
-    "MortalResult",
     "WoundTaken",
-    "armour_roll",
     "choose_attribute",
-    "enemy_damage",
-    "faint",
-    "faint_turn",
-    "mortal_wound",
-    "near_death_turn",
     "place_wounds",
     "receive_wounds",
-    "stabilise",
     "take_fatigue",
 ]
 

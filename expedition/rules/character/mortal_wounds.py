@@ -14,6 +14,7 @@ from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.events import Event
 from expedition.rules.core.skills import Trait
+from expedition.rules.magic.prayers.prayer_marks import death_deferred
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -70,7 +71,6 @@ def die(ctx: Context, character: Character, *, cause: str, rule: str) -> None:
     """Kill a character; death is final and a dead character never changes status again."""
     if character.status is Status.DEAD:
         return
-    from expedition.rules.magic.prayers.prayer_marks import death_deferred
 
     if death_deferred(ctx, character, cause):  # Borrowed Time (§11.2)
         return

@@ -11,8 +11,6 @@ What it holds:
   STR test.
 - `combat_actions`: Adventurers' combat actions (§10.2.2) and their guards: whose turn, costs, range,
   tokens.
-- `combat_all`: Combat rules in one place (§10.2): state, setup, rounds, actions, the enemy phase and
-  options.
 - `combat_events`: Events of combat (§10.2): setup, rounds and turns, moves, attacks, wounds, tokens,
   the end.
 - `combat_harm`: Harm in a fight: defending an enemy attack (§10.2.3) and wounding a foe (§10.2.5).

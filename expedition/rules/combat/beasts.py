@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_state import CombatState, Foe, FoePlaced, standing
+from expedition.rules.combat.combat_events import FoePlaced
+from expedition.rules.combat.combat_state import CombatState, Foe, standing
 from expedition.rules.combat.enemies.enemy_defs import (
     Archetype,
     Behaviour,

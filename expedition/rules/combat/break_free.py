@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.holds import ATTACHED, BAGGED, BOUND, PINNING, holds_on, kind_of, release
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
@@ -22,6 +23,7 @@ from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Lasting
 from expedition.rules.core.rolls import attribute_test
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.magic.fight_magic import begin, check_actions, spend
 
 if TYPE_CHECKING:
@@ -42,11 +44,9 @@ class BreakFree(Action):
 
 
 def _hold(state: CampaignState, action: BreakFree) -> tuple[Character, Lasting]:
-    from expedition.rules.engine.campaign import Phase
 
     if state.phase is not Phase.COMBAT:
         raise IllegalAction("Holds are broken in a fight.")
-    from expedition.rules.combat.combat_state import combat_of
 
     combat = combat_of(state)
     actor = state.character(action.actor)
@@ -103,8 +103,6 @@ def recover_frees(ctx: Context, state: CampaignState, member: Character) -> None
 
 def break_free_options(state: CampaignState, actor: str) -> list[tuple[BreakFree, str]]:
     """The holds `actor` could try to break now (their own, or a creature on an ally Close), with labels."""
-    from expedition.rules.combat.combat_state import combat_of
-
     combat = combat_of(state)
     if actor not in combat.positions:
         return []

@@ -16,6 +16,7 @@ from expedition.rules.character.recovery import verify_catch_breath
 from expedition.rules.character.traumas import combat_move_action_cost, combat_move_tiles_limit
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
 from expedition.rules.combat.fight_map import routes, sees
+from expedition.rules.combat.holds import verify_free_to_move
 from expedition.rules.combat.rounds import actions_for, verify_turn
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction
@@ -26,7 +27,14 @@ from expedition.rules.core.notation import Attack as AttackNotation
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.rolls import available_dice
 from expedition.rules.core.skills import Skill, Trait
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM
+from expedition.rules.exploration.hazards.footing import move_reach, verify_dodge
+from expedition.rules.items.item_uses import USES, verify_item_use
+from expedition.rules.items.medicine import STABILISERS
 from expedition.rules.items.slots import HANDS, movement_multiplier, verify_put
+from expedition.rules.magic.prayers.prayer_marks import hostile
+from expedition.rules.magic.warding import hasted
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -170,10 +178,7 @@ def move_tiles(member: Character, state: CampaignState | None = None) -> int:
     """
     tiles = int(2 * max(0, available_dice(member, Attr.DEX)) * movement_multiplier(member))
     if state is not None:
-        from expedition.rules.magic.warding import hasted
-
         tiles *= 2 if hasted(state, member.id) else 1
-        from expedition.rules.exploration.hazards.footing import move_reach
 
         tiles = move_reach(state, member, tiles)  # water, mud, silk, a warped floor (HOUSE §1.9-§1.14)
     limit = combat_move_tiles_limit(member)
@@ -186,7 +191,6 @@ def move_routes(state: CampaignState, combat: CombatState, member: Character) ->
     Allies do not block the way: a mover may pass through their tiles but not stop on one (house).
     """
     assert state.expedition is not None
-    from expedition.rules.magic.prayers.prayer_marks import hostile
 
     # The party's own swarm or hound does not engage (§11.2, §6.1).
     engaged = {p for foe in hostile(state, combat) for p in orthogonal_neighbours(foe.pos)}
@@ -234,7 +238,6 @@ def attack_attrs(member: Character, attack: AttackNotation) -> tuple[Attr, ...]:
 
 
 def _fighter(state: CampaignState, action: Action) -> tuple[CombatState, Character]:
-    from expedition.rules.engine.campaign import Phase
 
     if state.phase is not Phase.COMBAT:
         raise IllegalAction("That is done in a fight.")
@@ -294,7 +297,6 @@ def _verify_recover(state: CampaignState, action: Recover) -> None:
 
 def _verify_move(state: CampaignState, action: CombatMove | Flee) -> None:
     combat, member = _fighter(state, action)
-    from expedition.rules.combat.holds import verify_free_to_move
 
     verify_free_to_move(state, member)  # grabbed, hooked or bound (§16 #26)
     to = (int(action.to[0]), int(action.to[1]))
@@ -303,7 +305,6 @@ def _verify_move(state: CampaignState, action: CombatMove | Flee) -> None:
     if isinstance(action, Flee):
         assert state.expedition is not None
         level = state.expedition.level
-        from expedition.rules.magic.prayers.prayer_marks import hostile
 
         if any(sees(level, foe.pos, to) for foe in hostile(state, combat)):  # the party's own do not count
             raise IllegalAction("The enemies can still see that tile.")
@@ -327,7 +328,6 @@ def _verify_dodge(state: CampaignState, action: Dodge) -> None:
     shield = held_shield(member)
     if shield is not None and shield.defn.no_dodge:
         raise IllegalAction(f"Nobody dodges with a {shield.name}.")
-    from expedition.rules.exploration.hazards.footing import verify_dodge
 
     verify_dodge(state, member)  # waist-deep water (HOUSE §1.9, §1.11, §1.14)
 
@@ -355,7 +355,6 @@ def wield_hand(member: Character, item: Item, hand: str = "") -> str:
 
 
 def _verify_use(state: CampaignState, action: CombatUseItem) -> None:
-    from expedition.rules.exploration.exploration_guards import CURES_BY_ITEM
 
     _, member = _fighter(state, action)
     item = next((i for i in member.items if i.uid == action.item), None)
@@ -366,13 +365,10 @@ def _verify_use(state: CampaignState, action: CombatUseItem) -> None:
     wieldable = (item.defn.attack or item.defn.is_shield) and not item.wielded
     if wieldable:
         verify_put(member, item, wield_hand(member, item, action.hand))
-    from expedition.rules.items.medicine import STABILISERS
 
     if Tag.CAMP in item.defn.tags and item.defn.key not in STABILISERS:
         raise IllegalAction(f"The {item.name} is used in camp.")
     if not wieldable and item.defn.light is None and item.defn.key not in CURES_BY_ITEM:
-        from expedition.rules.items.item_uses import USES, verify_item_use
-
         if item.defn.key not in USES and not item.defn.tags & {Tag.QUICK, Tag.SLOW}:
             raise IllegalAction(f"The {item.name} is not something to use in a fight.")
         verify_item_use(state, member, item, action.target, combat=True)  # §7.4 (item_uses)

@@ -15,17 +15,19 @@ from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.character.armour import enemy_damage
 from expedition.rules.character.harm import receive_wounds
 from expedition.rules.character.traumas import fearful_reaction
-from expedition.rules.combat.combat_events import CombatMoved, report_tokens
-from expedition.rules.combat.combat_state import (
+from expedition.rules.combat.combat_events import (
     Attacked,
-    CombatState,
-    Foe,
+    CombatMoved,
     FoeFleeing,
     FoeKnockedOut,
     FoeWounded,
+    report_tokens,
 )
+from expedition.rules.combat.combat_state import CombatState, Foe
+from expedition.rules.combat.enemies.targeting import mothered
 from expedition.rules.combat.fight_map import floor
 from expedition.rules.combat.maneuvers.maneuver_marks import after_defence, before_defence
+from expedition.rules.combat.slippery import slip_away
 from expedition.rules.core.conditions import Affliction, Trauma, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
@@ -33,11 +35,15 @@ from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.distance import chebyshev, manhattan, orthogonal_neighbours
 from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.judging import Outcome
+from expedition.rules.core.lasting import Span, add_lasting, lasting_on
 from expedition.rules.core.notation import Attack
 from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.core.rolls import attribute_test, available_dice
+from expedition.rules.exploration import dead_vigil
 from expedition.rules.items.slots import worn_armour
 from expedition.rules.items.usage import break_item
+from expedition.rules.magic.prayers.prayer_marks import foe_fell
+from expedition.rules.magic.warding import foe_blinded, unharmable
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -69,8 +75,6 @@ def defend(
     defender's place, Turtle spares the defence's fatigue, a Reckless attack gives it
     disadvantage, and Payback may answer a shield that stopped a melee attack (§5.7.1).
     """
-    from expedition.rules.magic.warding import foe_blinded, unharmable
-
     if unharmable(state, member.id):  # smoke form or an arcane prison (§11.1)
         ctx.emit(
             Attacked(
@@ -87,7 +91,6 @@ def defend(
         return False
     guard = yield from before_defence(ctx, state, combat, foe, name, member)  # Aegis, Turtle, Reckless
     member, disadvantage = guard.defender, disadvantage + guard.disadvantage
-    from expedition.rules.combat.slippery import slip_away
 
     if (yield from slip_away(ctx, state, combat, foe, name, attack, member)):  # Slippery (§6.1, house)
         return False
@@ -189,7 +192,6 @@ def fearful_flinch(
     """
     if Trauma.FEARFUL not in member.traumas or not member.can_act or member.id not in combat.positions:
         return
-    from expedition.rules.core.lasting import Span, add_lasting, lasting_on
 
     marks = lasting_on(state, member.id, FEARFUL_MARK)
     if marks:
@@ -247,8 +249,6 @@ def wound_foe(
     Returns:
         Wounds it took.
     """
-    from expedition.rules.magic.warding import unharmable
-
     if raw <= 0 or not foe.conscious or unharmable(state, foe.uid):  # arcane prison (§11.1)
         return 0
     result = enemy_damage(
@@ -288,10 +288,8 @@ def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe,
     foe.out = True
     foe.tokens.shield = foe.tokens.dodge = foe.tokens.stun = 0
     ctx.emit(FoeKnockedOut(rule="§16 #21", foe=foe.uid, by=by))
-    from expedition.rules.exploration import dead_vigil
 
     dead_vigil.foe_fell(ctx, combat, foe)  # the body it leaves (HOUSE §1.7)
-    from expedition.rules.magic.prayers.prayer_marks import foe_fell
 
     foe_fell(ctx, state, foe)  # Dirge (§11.2)
     from expedition.rules.combat.enemies import specials
@@ -308,8 +306,6 @@ def morale_test(ctx: Context, foe: Foe, *, dice: int, reason: str, combat: Comba
 
     Given the fight, a goblin skips the test while its Matriarch stands ("Mother!", HOUSE §3.3).
     """
-    from expedition.rules.combat.enemies.targeting import mothered
-
     if foe.defn.ignores_morale or foe.fleeing or mothered(combat, foe):
         return False
     faces = ctx.roll(dice, who=foe.uid, why=f"{foe.name} holds its nerve? ({reason})", rule="§16 #25")

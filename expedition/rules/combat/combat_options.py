@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from expedition.rules.combat.break_free import break_free_options
 from expedition.rules.combat.combat_actions import (
     AttackFoe,
     CombatCatchBreath,
@@ -24,6 +25,8 @@ from expedition.rules.combat.combat_actions import (
     weapons,
 )
 from expedition.rules.combat.combat_state import Foe
+from expedition.rules.combat.fighting_skills import fight_advantage, fight_skill_offers
+from expedition.rules.combat.parley import parley_offers
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.distance import manhattan
@@ -31,15 +34,17 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.odds import RollOdds, outcome_odds
 from expedition.rules.core.rolls import available_dice
+from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.exploration_options import ActionOption
 from expedition.rules.items.item_uses import USES, item_targets, offered
+from expedition.rules.magic.magic_dispatch import magic_options
+from expedition.rules.magic.prayers.prayer_marks import hostile, on_our_side
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
 
 def _option(state: CampaignState, action: Action, label: str) -> ActionOption:
-    from expedition.rules.engine.dispatch import verify
 
     member = next((c for c in state.party if c.id == action.actor), None)
     cost = cost_of(member, action) if member is not None else 1
@@ -63,7 +68,6 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
         return []
     options: list[ActionOption] = []
     here = combat.positions[actor]
-    from expedition.rules.magic.prayers.prayer_marks import hostile
 
     for item in weapons(member):
         for foe in hostile(state, combat):  # not the party's own swarm or hound
@@ -114,9 +118,6 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
         if manhattan(foe.pos, here) == 1:
             options.append(_option(state, Feint(actor=actor, target=foe.uid), f"Feint at the {foe.name}"))
     options.append(_option(state, Intimidate(actor=actor), "Intimidate"))
-    from expedition.rules.combat.break_free import break_free_options
-    from expedition.rules.combat.fighting_skills import fight_skill_offers
-    from expedition.rules.combat.parley import parley_offers
 
     for choice, label in [
         *break_free_options(state, actor),
@@ -124,7 +125,6 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
         *fight_skill_offers(state, actor),
     ]:
         options.append(_option(state, choice, label))  # holds (§16 #26), parleys (house), Fearless (§6.1)
-    from expedition.rules.magic.magic_dispatch import magic_options
 
     options += magic_options(state, actor)
     options.append(_option(state, EndTurn(actor=actor), "End turn"))
@@ -153,8 +153,6 @@ def attack_odds(state: CampaignState, actor: str, target: str, weapon: int) -> R
     attack = weapon_attack(item, manhattan(here, foe.pos))
     attr = max(attack_attrs(member, attack), key=lambda a: available_dice(member, a, combat=True))
     tokens = foe.tokens.dodge + (0 if attack.ignores_shields else foe.tokens.shield)
-    from expedition.rules.combat.fighting_skills import fight_advantage
-    from expedition.rules.magic.prayers.prayer_marks import on_our_side
 
     engaged = any(not on_our_side(state, f) for f in combat.foes_next_to(here))  # a pet does not engage
     ranged = manhattan(here, foe.pos) > 1 and engaged

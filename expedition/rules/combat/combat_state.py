@@ -11,57 +11,22 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character, Tokens
-from expedition.rules.combat.combat_events import (
-    AdventurerFled,
-    Attacked,
-    CombatEnded,
-    CombatMoved,
-    CombatOutcome,
-    CombatStarted,
-    EnemyActed,
-    FoeFled,
-    FoeFleeing,
-    FoeKnockedOut,
-    FoePlaced,
-    FoeWounded,
-    RoundStarted,
-    TokensChanged,
-    TurnEnded,
-    TurnStarted,
-    report_tokens,
-)
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, knocked_out
 from expedition.rules.core.distance import Pos, manhattan, orthogonal_neighbours
 from expedition.rules.core.errors import IllegalAction
+from expedition.rules.exploration.dead_vigil import adventurer_fell
 from expedition.rules.exploration.features import Corpse
 
 __all__ = [
     "BASE_ACTIONS",
     "MAX_SHIELD_TOKENS",
-    "AdventurerFled",
-    "Attacked",
-    "CombatEnded",
-    "CombatMoved",
-    "CombatOutcome",
     "CombatPhase",
-    "CombatStarted",
     "CombatState",
-    "EnemyActed",
     "Foe",
-    "FoeFled",
-    "FoeFleeing",
-    "FoeKnockedOut",
-    "FoePlaced",
-    "FoeWounded",
-    "RoundStarted",
-    "TokensChanged",
-    "TurnEnded",
-    "TurnStarted",
     "adjacent_adventurers",
     "clear_fallen",
     "combat_of",
     "on_map",
-    "report_tokens",
     "standing",
 ]
 
@@ -241,7 +206,6 @@ def combat_of(state: CampaignState) -> CombatState:
 def clear_fallen(state: CampaignState, combat: CombatState) -> None:
     """Take the dead off the fight's map: a body does not hold a tile against the living (house)."""
     living = {member.id for member in state.party if member.status.value != "dead"}
-    from expedition.rules.exploration.dead_vigil import adventurer_fell
 
     # In the map's own order, never a set's: the bodies' order is journaled state (PYTHONHASHSEED).
     for who in [who for who in combat.positions if who not in living]:  # dead, or gone to the roster

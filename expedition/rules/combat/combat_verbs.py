@@ -9,6 +9,7 @@ from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.afflictions import apply_cure
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.character.recovery import catch_breath, recover_fatigue
+from expedition.rules.combat.break_free import recover_frees
 from expedition.rules.combat.combat_actions import (
     AttackFoe,
     CombatCatchBreath,
@@ -30,18 +31,12 @@ from expedition.rules.combat.combat_actions import (
     weapon_attack,
     wield_hand,
 )
+from expedition.rules.combat.combat_events import AdventurerFled, Attacked, CombatMoved, report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
-from expedition.rules.combat.combat_state import (
-    MAX_SHIELD_TOKENS,
-    AdventurerFled,
-    Attacked,
-    CombatMoved,
-    CombatState,
-    Foe,
-    combat_of,
-    report_tokens,
-)
+from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, CombatState, Foe, combat_of
+from expedition.rules.combat.enemies.specials import weapon_struck
 from expedition.rules.combat.holds import strike_host
+from expedition.rules.combat.maneuvers.maneuver_marks import outsmarted, reveal, sneak
 from expedition.rules.combat.rounds import begin_turn, end_turn, spend_actions
 from expedition.rules.combat.strike import spend_ammo, strike_test, weapon_wounds
 from expedition.rules.core.actions import Action
@@ -54,7 +49,15 @@ from expedition.rules.core.notation import Attack as AttackNotation
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.rolls import attribute_test, available_dice
 from expedition.rules.core.skills import Skill, Trait
+from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM
+from expedition.rules.exploration.hazards.air import breath_stolen
+from expedition.rules.exploration.hazards.footing import attack_dice as ceiling_dice
+from expedition.rules.exploration.hazards.footing import footing_dodge, footing_move
 from expedition.rules.items import handling, usage
+from expedition.rules.items.item_uses import use_item
+from expedition.rules.items.potions import ashes_wound
+from expedition.rules.magic.prayers.prayer_marks import fury_wound, hostile, on_our_side
+from expedition.rules.magic.warding import swings_with_int
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -121,22 +124,17 @@ def attack_foe(
     ammunition play no part), `bonus_dice` adds dice, `damage` maps the damage of a hit, `name`
     names the attack. Outsmart may swap the tested STR or DEX; attacking ends hiding.
     """
-    from expedition.rules.combat.maneuvers.maneuver_marks import outsmarted, reveal
-    from expedition.rules.exploration.hazards.footing import attack_dice as ceiling_dice
-
     combat = combat_of(state)
     item = next(i for i in member.items if i.uid == weapon_uid)
     here = combat.positions[member.id]
     attack = notation if notation is not None else weapon_attack(item, manhattan(here, foe.pos))
     allowed = attack_attrs(member, attack)
-    from expedition.rules.magic.warding import swings_with_int
 
     if Attr.STR in allowed and swings_with_int(state, member.id):  # §11.1 Telekinesis
         allowed = (*allowed, Attr.INT)
     tested = Attr(attr) if attr else max(allowed, key=lambda a: available_dice(member, a, combat=True))
     tested = outsmarted(ctx, state, member, tested)
     ranged = manhattan(here, foe.pos) > 1
-    from expedition.rules.magic.prayers.prayer_marks import on_our_side
 
     engaged = any(not on_our_side(state, f) for f in combat.foes_next_to(here))  # a pet does not engage
     disadvantage = int(foe.defn.hard_to_hit) + int(ranged and engaged)
@@ -158,10 +156,8 @@ def attack_foe(
     )
     reveal(ctx, state, member.id, "attacked")
     hit, critical = result.succeeded, result.outcome.value == "great_success"
-    from expedition.rules.magic.prayers.prayer_marks import fury_wound
 
     raw = attack.damage(critical) + (1 if cold and hit else 0) + fury_wound(member)  # Righteous Fury
-    from expedition.rules.items.potions import ashes_wound
 
     raw += ashes_wound(state, member, item) if notation is None else 0  # Living ashes (§7.4)
     raw = damage(raw) if damage is not None else raw
@@ -192,7 +188,6 @@ def attack_foe(
     ):
         return True
     _on_hit(ctx, member, foe, specials, critical)
-    from expedition.rules.combat.enemies.specials import weapon_struck
 
     weapon_struck(ctx, state, foe, member.id, item.uid, melee=not ranged)  # Acid blood (§12.6)
     if foe.out and member.has(Trait.BATTLE_TRANCE) and combat.active == member.id:
@@ -233,7 +228,6 @@ def _recover(ctx: Context, state: CampaignState, action: Recover) -> Resolution[
     if tokens.stun:
         tokens.stun -= 1
     ctx.emit(report_tokens(member.id, tokens, "recover", "§16 #15"))
-    from expedition.rules.combat.break_free import recover_frees
 
     recover_frees(ctx, state, member)  # shakes off a Void whip's binding (§12.1)
     yield from _done(ctx, state, member, action)
@@ -251,8 +245,6 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
         return
     combat, member = _start(state, action)
     if isinstance(action, CombatMove):  # deep water, slick stone, mud (HOUSE §1.10, §1.11, §1.14)
-        from expedition.rules.exploration.hazards.footing import footing_move
-
         path = yield from footing_move(ctx, state, combat, member, path)
         to = path[-1] if path else combat.positions[member.id]
     combat.positions[member.id] = to
@@ -260,12 +252,9 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
     if member.tokens.shield and not member.has(Skill.SHIELD_MASTER):
         member.tokens.shield = 0
         ctx.emit(report_tokens(member.id, member.tokens, "moved", "§10.2.2"))
-    from expedition.rules.combat.maneuvers.maneuver_marks import sneak
 
     yield from sneak(ctx, state, member)  # a hidden moon-curser tests DEX (§5.7.2)
     if isinstance(action, Flee):
-        from expedition.rules.magic.prayers.prayer_marks import hostile
-
         pursued = any(foe.defn.movement >= move_tiles(member) for foe in hostile(state, combat))
         (combat.pursued if pursued else combat.fled).add(member.id)
         ctx.emit(AdventurerFled(rule="§16 #25", character=member.id, pursued=pursued))
@@ -276,7 +265,6 @@ def _move(ctx: Context, state: CampaignState, action: CombatMove | Flee) -> Reso
 
 def _breath(ctx: Context, state: CampaignState, action: CombatCatchBreath) -> Resolution[None]:
     _, member = _start(state, action)
-    from expedition.rules.exploration.hazards.air import breath_stolen
 
     if not breath_stolen(ctx, state, member.id):  # void chill, miasma (HOUSE §1.13, §1.14)
         catch_breath(ctx, member, rule="§10.2.2")
@@ -308,14 +296,12 @@ def _dodge(ctx: Context, state: CampaignState, action: Dodge) -> Resolution[None
     if result.succeeded:
         member.tokens.dodge += 3 if result.outcome.value == "great_success" else 2
         ctx.emit(report_tokens(member.id, member.tokens, "dodge", "§10.2.2"))
-    from expedition.rules.exploration.hazards.footing import footing_dodge
 
     yield from footing_dodge(ctx, state, member)  # a mud sump (HOUSE §1.10)
     yield from _done(ctx, state, member, action)
 
 
 def _use(ctx: Context, state: CampaignState, action: CombatUseItem) -> Resolution[None]:
-    from expedition.rules.exploration.exploration_guards import CURES_BY_ITEM
 
     _, member = _start(state, action)
     item = next(i for i in member.items if i.uid == action.item)
@@ -324,8 +310,6 @@ def _use(ctx: Context, state: CampaignState, action: CombatUseItem) -> Resolutio
     elif item.defn.light is not None:
         (usage.extinguish if item.lit else usage.light)(ctx, member, item, rule="§10.2.2")
     elif item.defn.key not in CURES_BY_ITEM:
-        from expedition.rules.items.item_uses import use_item
-
         yield from use_item(ctx, state, member, item, action.target)  # §7.4 (item_uses)
     else:
         apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")

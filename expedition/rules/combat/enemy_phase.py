@@ -14,29 +14,39 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Character
-from expedition.rules.combat.combat_harm import defend, knock_out, morale_test
-from expedition.rules.combat.combat_state import (
-    MAX_SHIELD_TOKENS,
+from expedition.rules.combat.combat_events import (
     CombatMoved,
-    CombatState,
     EnemyActed,
-    Foe,
     FoeFled,
     FoeWounded,
     TurnStarted,
+    report_tokens,
+)
+from expedition.rules.combat.combat_harm import defend, knock_out, morale_test
+from expedition.rules.combat.combat_state import (
+    MAX_SHIELD_TOKENS,
+    CombatState,
+    Foe,
     clear_fallen,
     on_map,
-    report_tokens,
     standing,
 )
 from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyAction
+from expedition.rules.combat.enemies.specials import restricted
+from expedition.rules.combat.enemies.targeting import preferred
 from expedition.rules.combat.fight_map import routes, sees
 from expedition.rules.combat.maneuvers.maneuver_marks import foe_held, foe_would_move, hidden, weapon_usable
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan
 from expedition.rules.core.rolls import available_dice
+from expedition.rules.exploration.hazards.footing import foe_reach
 from expedition.rules.items.slots import worn_armour
+from expedition.rules.magic.prayers.prayer_marks import bars_int, foe_actions, on_our_side, sealed
+from expedition.rules.magic.prayers.swarm import swarm_turn
+from expedition.rules.magic.spells import control_spells as control
+from expedition.rules.magic.spells.control_spells import dreaded
+from expedition.rules.magic.warding import imprisoned
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -47,8 +57,6 @@ def enemy_turns(ctx: Context, state: CampaignState) -> Resolution[None]:
     combat = state.expedition.combat if state.expedition else None
     if combat is None:
         return
-    from expedition.rules.magic.prayers.prayer_marks import on_our_side
-    from expedition.rules.magic.prayers.swarm import swarm_turn
 
     for foe in _order(state, combat):
         clear_fallen(state, combat)  # whoever the last foe killed no longer holds a tile
@@ -76,12 +84,10 @@ def _order(state: CampaignState, combat: CombatState) -> list[Foe]:
 def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> Resolution[None]:
     actions = foe.defn.actions_per_turn
     ctx.emit(TurnStarted(rule="§10.2.5", who=foe.uid, actions=actions))
-    from expedition.rules.magic.warding import imprisoned
 
     if imprisoned(state, foe.uid):  # frozen in crystal (§11.1 Arcane prison)
         ctx.emit(EnemyActed(rule="§11.1", foe=foe.uid, action="imprisoned", target=""))
         return
-    from expedition.rules.magic.prayers.prayer_marks import foe_actions
 
     actions = foe_actions(ctx, state, combat, foe, actions)  # Hold, Entropy (§11.2)
     wounds_before = foe.wounds
@@ -95,7 +101,6 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
                 return
         elif face == 6:
             foe.bleeding = False
-    from expedition.rules.magic.spells import control_spells as control
 
     if control.foe_turn_begins(ctx, state, combat, foe):  # asleep; Shackles' stun (§11.1)
         return
@@ -209,13 +214,10 @@ def _weakest(foe: Foe, member: Character) -> int:
 
 def _target(state: CampaignState, combat: CombatState, foe: Foe) -> Character | None:
     """The adventurer the foe goes for, by its archetype (HOUSE §3.2); ties go to the nearest."""
-    from expedition.rules.magic.spells.control_spells import dreaded
-
     candidates = [m for m in standing(state, combat) if m.id not in dreaded(state, foe)]  # Phobia (§11.1)
     candidates = [m for m in candidates if not hidden(state, m.id)] or candidates  # §5.7.2 Fade
     if not candidates:
         return None
-    from expedition.rules.combat.enemies.targeting import preferred
 
     candidates = preferred(state, combat, foe, candidates)  # casters, lights, wards, Mother! (HOUSE §3.3)
     spots = {m.id: combat.positions[m.id] for m in on_map(state, combat)}
@@ -259,10 +261,7 @@ def _attack_for(
     state: CampaignState, combat: CombatState, foe: Foe, target: Character, actions: int, used: set[str]
 ) -> tuple[EnemyAction, list[Character]] | None:
     """The attack to use now and who it strikes, or None when nothing reaches."""
-    from expedition.rules.magic.prayers.prayer_marks import bars_int
-
     usable = [a for a in foe.defn.actions if a.attack is not None and a.cost <= actions]
-    from expedition.rules.combat.enemies.specials import restricted
 
     usable = [a for a in usable if not restricted(foe, a.key)]  # Eat, Bash, Lunge, Ram: scripts only (§12)
     if bars_int(state, foe.uid):  # Ignorance (§11.2)
@@ -279,7 +278,6 @@ def _attack_for(
         (a for a in usable if not a.area),
         key=lambda a: -(a.attack.damage(False) + a.attack.crit if a.attack else 0),
     )
-    from expedition.rules.magic.spells.control_spells import dreaded
 
     victims = [target] + [
         m for m in on_map(state, combat) if not m.can_act and m.id not in dreaded(state, foe)
@@ -327,7 +325,6 @@ def _move_away(
 
 def _routes(state: CampaignState, combat: CombatState, foe: Foe) -> dict[Pos, tuple[Pos, ...]]:
     assert state.expedition is not None
-    from expedition.rules.magic.spells import control_spells as control
 
     if foe_held(state, foe.uid) or control.glued(state, foe):  # immobilised (§16 #26), Glue (§11.1)
         return {}
@@ -336,8 +333,6 @@ def _routes(state: CampaignState, combat: CombatState, foe: Foe) -> dict[Pos, tu
         p for s in spots for p in ((s[0] + 1, s[1]), (s[0] - 1, s[1]), (s[0], s[1] + 1), (s[0], s[1] - 1))
     }
     ghost = _archetype(foe) is Archetype.GHOST
-    from expedition.rules.exploration.hazards.footing import foe_reach
-    from expedition.rules.magic.prayers.prayer_marks import sealed
 
     blocked = (combat.occupied() - {foe.pos}) | sealed(state, foe)  # Seal (§11.2)
     return routes(

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import deque
 
 from expedition.rules.core.distance import Pos, orthogonal_neighbours
-from expedition.rules.exploration.dungeon_map import DoorState, Level, Tile
+from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.sight import line
+from expedition.rules.exploration.tiles import DoorState, Tile
 
 SIGHT = 12
 """How far combatants see one another for fleeing and shooting: Far (§16 #3; most enemies see in the dark)."""

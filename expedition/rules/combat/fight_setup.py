@@ -10,10 +10,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr
-from expedition.rules.combat.combat_state import CombatPhase, CombatStarted, CombatState, Foe, FoePlaced
+from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
+from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef
 from expedition.rules.combat.fight_map import floor as floor
 from expedition.rules.combat.fight_map import spread as spread
+from expedition.rules.combat.fighting_skills import fight_opens, ghosts_seen
 from expedition.rules.combat.rounds import advance, begin_round
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
@@ -21,7 +23,11 @@ from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.rolls import attribute_check
-from expedition.rules.exploration.dungeon_map import Encounter, Level
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.exploration.dungeon_map import Level
+from expedition.rules.exploration.features import Encounter
+from expedition.rules.exploration.hazards.drag_marks import hazard_group
+from expedition.rules.items.barricade import barricade_holds
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -77,8 +83,6 @@ def start_combat(
     Raises:
         IllegalAction: Without an expedition, during another fight, or with no foes.
     """
-    from expedition.rules.engine.campaign import Phase
-
     expedition = state.expedition
     if expedition is None:
         raise IllegalAction("A fight needs a dungeon.")
@@ -87,7 +91,6 @@ def start_combat(
     if not foes:
         raise IllegalAction("There is nobody to fight.")
     level = expedition.level
-    from expedition.rules.combat.fighting_skills import fight_opens, ghosts_seen
 
     surprised = surprised and not ghosts_seen(ctx, state, foes)  # the Cursed see ghosts coming (§4.6, house)
     combat = CombatState(depth=expedition.depth, room=room, group=group, ambush=ambush, surprised=surprised)
@@ -170,8 +173,6 @@ def fight_here(ctx: Context, state: CampaignState) -> Resolution[bool]:
     Returns:
         True if a fight started.
     """
-    from expedition.rules.engine.campaign import Phase
-
     encounter = encounter_here(state)
     if encounter is None or state.phase is not Phase.EXPLORATION or not state.living:
         return False
@@ -201,12 +202,9 @@ def wandering_arrives(ctx: Context, state: CampaignState, announced: Sequence[st
     Returns:
         True if a fight started.
     """
-    from expedition.rules.engine.campaign import Phase
-
     expedition = state.expedition
     if expedition is None or not announced or state.phase is not Phase.EXPLORATION or not state.living:
         return False
-    from expedition.rules.items.barricade import barricade_holds
 
     if (yield from barricade_holds(ctx, state)):  # spiked doors hold it for 1d3 ET (HOUSE §1.4)
         return False
@@ -214,7 +212,6 @@ def wandering_arrives(ctx: Context, state: CampaignState, announced: Sequence[st
     if name in expedition.coming:
         expedition.coming.remove(name)
     row = next((r for r in expedition.dungeon.wandering if r.name == name), None)
-    from expedition.rules.exploration.hazards.drag_marks import hazard_group
 
     defs = enemy_defs(ctx, row.core if row is not None else hazard_group(name))  # drag marks (HOUSE §1.10)
     if not defs:

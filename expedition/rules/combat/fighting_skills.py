@@ -24,8 +24,11 @@ from typing import TYPE_CHECKING, Any
 from expedition.rules.character.adventurer import Attr, Character, Status
 from expedition.rules.character.recovery import can_heal, heal_wound
 from expedition.rules.combat.beasts import is_animal, pets_join
-from expedition.rules.combat.combat_state import Attacked, CombatState, Foe, combat_of, standing
+from expedition.rules.combat.combat_actions import in_reach, weapon_attack, weapons
+from expedition.rules.combat.combat_events import Attacked
+from expedition.rules.combat.combat_state import CombatState, Foe, combat_of, standing
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, EnemyTag
+from expedition.rules.combat.strike import spend_ammo, weapon_wounds
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision, Resolution
@@ -35,7 +38,9 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.skills import Skill
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.magic.fight_magic import begin, check_actions, spend
+from expedition.rules.magic.prayers.prayer_marks import hostile
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -88,8 +93,6 @@ def verify_fearless(state: CampaignState, action: FearlessHeal) -> None:
         IllegalAction: Outside a fight or the actor's turn, without the skill, already used this
             fight, no PRE wound, Hungry, stunned or out of actions.
     """
-    from expedition.rules.engine.campaign import Phase
-
     if state.phase is not Phase.COMBAT:
         raise IllegalAction("Fearless is used in a fight.")
     combat = combat_of(state)
@@ -166,9 +169,6 @@ def fight_opens(ctx: Context, state: CampaignState, combat: CombatState) -> Reso
 
 def _marks(state: CampaignState, combat: CombatState, member: Character) -> dict[str, Item]:
     """Foe uid → the wielded weapon that reaches it with the heaviest critical hit."""
-    from expedition.rules.combat.combat_actions import in_reach, weapon_attack, weapons
-    from expedition.rules.magic.prayers.prayer_marks import hostile
-
     here = combat.positions[member.id]
     found: dict[str, Item] = {}
     for foe in hostile(state, combat):
@@ -210,8 +210,6 @@ def stalk(ctx: Context, state: CampaignState, combat: CombatState, member: Chara
 def _free_critical(
     ctx: Context, state: CampaignState, combat: CombatState, member: Character, foe: Foe, item: Item
 ) -> None:
-    from expedition.rules.combat.combat_actions import weapon_attack
-    from expedition.rules.combat.strike import spend_ammo, weapon_wounds
 
     attack = weapon_attack(item, manhattan(combat.positions[member.id], foe.pos))
     raw = attack.damage(True)

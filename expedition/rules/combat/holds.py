@@ -14,14 +14,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.character.harm import place_wounds
+from expedition.rules.character.harm import place_wounds, receive_wounds
 from expedition.rules.combat.combat_state import CombatState, Foe
+from expedition.rules.combat.fight_map import spread
 from expedition.rules.core.conditions import Affliction, cure_affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
+from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.core.events import Event
+from expedition.rules.core.events import Event, Note
 from expedition.rules.core.lasting import Lasting, Span, add_lasting, end_lasting
+from expedition.rules.core.notation import Flag
+from expedition.rules.items.slots import worn_armour
 
 if TYPE_CHECKING:
     from expedition.rules.core.notation import Attack
@@ -184,9 +188,6 @@ def carry_attached(state: CampaignState, combat: CombatState) -> None:
     House: the rider keeps a tile of its own next to its host (so the host's allies can still strike
     at it), the nearest free one when the host has moved away.
     """
-    from expedition.rules.combat.fight_map import spread
-    from expedition.rules.core.distance import manhattan
-
     assert state.expedition is not None
     for effect in state.lasting:
         if effect.key not in (PREFIX + ATTACHED, PREFIX + BAGGED) or effect.holder not in combat.positions:
@@ -205,9 +206,6 @@ def carry_attached(state: CampaignState, combat: CombatState) -> None:
 
 def _carry_sack(state: CampaignState, combat: CombatState, effect: Lasting) -> None:
     """The bagged adventurer goes where the Sack Man goes, on a free tile next to it (house, HOUSE §3.3)."""
-    from expedition.rules.combat.fight_map import spread
-    from expedition.rules.core.distance import manhattan
-
     assert state.expedition is not None
     holder = next((f for f in combat.foes if f.uid == effect.source and f.conscious), None)
     if holder is None or manhattan(holder.pos, combat.positions[effect.holder]) == 1:
@@ -225,11 +223,6 @@ def strike_host(
 
     `outcome` is the attack test's outcome; return True when `foe` rides a host who took the blow.
     """
-    from expedition.rules.character.harm import receive_wounds
-    from expedition.rules.core.events import Note
-    from expedition.rules.core.notation import Flag
-    from expedition.rules.items.slots import worn_armour
-
     if outcome != "critical_failure" or attack.base <= 0:
         return False
     ride = next((e for e in holds_by(state, foe.uid) if kind_of(e) == ATTACHED), None)

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.combat.beasts import parley_advantage, tame_terms
 from expedition.rules.combat.combat_actions import COSTS
-from expedition.rules.combat.combat_state import CombatState, Foe, FoeFled, combat_of
+from expedition.rules.combat.combat_events import FoeFled
+from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_map import sees
 from expedition.rules.core.actions import Action
@@ -32,6 +33,7 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import PARTY, Span, add_lasting, has_lasting
 from expedition.rules.core.rolls import attribute_test
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.items.handling import take_away
 from expedition.rules.magic.fight_magic import begin, check_actions, spend
 
@@ -110,7 +112,6 @@ def terms_for(combat: CombatState, foe: Foe) -> Terms | None:
 
 
 def _check(state: CampaignState, action: Parley) -> tuple[Character, Foe, Terms, Item | None]:
-    from expedition.rules.engine.campaign import Phase
 
     if state.phase is not Phase.COMBAT:
         raise IllegalAction("Parleys are made in a fight.")

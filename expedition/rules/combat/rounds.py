@@ -15,27 +15,43 @@ from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.afflictions import Cure, actions_per_turn, apply_cure, bleeding_tick
 from expedition.rules.character.fainting import faint_turn
 from expedition.rules.character.mortal_wounds import near_death_turn
-from expedition.rules.combat.combat_state import (
-    BASE_ACTIONS,
+from expedition.rules.combat.combat_events import (
     CombatEnded,
     CombatOutcome,
-    CombatPhase,
-    CombatState,
     RoundStarted,
     TokensChanged,
     TurnEnded,
     TurnStarted,
+    report_tokens,
+)
+from expedition.rules.combat.combat_state import (
+    BASE_ACTIONS,
+    CombatPhase,
+    CombatState,
     clear_fallen,
     on_map,
-    report_tokens,
     standing,
 )
+from expedition.rules.combat.enemies.specials import settle
 from expedition.rules.combat.enemy_phase import enemy_turns
+from expedition.rules.combat.holds import host_turn_begins, victim_turn_ends
+from expedition.rules.combat.maneuvers.maneuver_marks import pay_owed
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.lasting import Span, end_spans, tick
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.exploration.dead_vigil import lay_the_bodies
+from expedition.rules.exploration.expedition import area_of
+from expedition.rules.exploration.exploration_turn import exploration_turn
+from expedition.rules.items.inventory import encumbrance_tick
+from expedition.rules.items.potions import mercurial_actions, mercurial_turn_ends
+from expedition.rules.magic.fight_magic import fight_ends, turn_begins
+from expedition.rules.magic.prayers.prayer_marks import give_up, hostile
+from expedition.rules.magic.prayers.sacrifices import bind_undead
+from expedition.rules.magic.spells.control_spells import stop_channelling
+from expedition.rules.magic.spells.lasting_spells import burn_adventurer, burn_foes
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -97,34 +113,25 @@ def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolut
         return True
     combat.active, combat.last_action = member.id, ""
     combat.actions_left = actions_for(combat, member)
-    from expedition.rules.magic.prayers.prayer_marks import give_up
 
     combat.actions_left = max(0, combat.actions_left - give_up(ctx, state, member.id))  # Entropy (§11.2)
-    from expedition.rules.combat.maneuvers.maneuver_marks import pay_owed
 
     pay_owed(ctx, state, combat, member)  # an action a reaction took from this turn (§5.7)
-    from expedition.rules.items.potions import mercurial_actions
 
     combat.actions_left += mercurial_actions(state, member.id) if combat.actions_left else 0  # §10.2.1
     ctx.emit(TurnStarted(rule="§10.2.1", who=member.id, actions=combat.actions_left))
     if combat.actions_left <= 0:  # every action was given up (Entropy, §11.2)
         yield from end_turn(ctx, state, member.id)
         return False
-    from expedition.rules.magic.fight_magic import turn_begins
 
     turn_begins(ctx, member)
-    from expedition.rules.magic.spells.control_spells import stop_channelling
 
     stop_channelling(ctx, state, member)  # acting lets Shackles go (§11.1)
     yield from bleeding_tick(ctx, member)
     if member.can_act:
-        from expedition.rules.items.inventory import encumbrance_tick
-
         yield from encumbrance_tick(ctx, member)  # §7.1: encumbered, a STR test every turn
-    from expedition.rules.combat.holds import host_turn_begins
 
     yield from host_turn_begins(ctx, state, member)  # an attached rotworm bites (§12.3, HOUSE §6.2)
-    from expedition.rules.magic.spells.lasting_spells import burn_adventurer
 
     yield from burn_adventurer(ctx, state, member)  # §11.1 Arcane fire
     if member.can_act and member.id not in combat.fled:
@@ -155,10 +162,8 @@ def end_turn(ctx: Context, state: CampaignState, who: str) -> Resolution[None]:
     if combat.active == who:
         combat.active, combat.actions_left = "", 0
     ctx.emit(TurnEnded(rule="§10.2.1", who=who))
-    from expedition.rules.items.potions import mercurial_turn_ends
 
     mercurial_turn_ends(ctx, state, who)  # the Mercurial tonic's usage die (§11.1)
-    from expedition.rules.combat.holds import victim_turn_ends
 
     yield from victim_turn_ends(ctx, state, who)  # still grabbed: 1 wound (§12.4, HOUSE §6.2)
     yield from advance(ctx, state)
@@ -170,7 +175,6 @@ def advance(ctx: Context, state: CampaignState) -> Resolution[None]:
         combat = state.expedition.combat if state.expedition else None
         if combat is None:
             return
-        from expedition.rules.combat.enemies.specials import settle
 
         clear_fallen(state, combat)
         yield from settle(ctx, state)  # bursts and pustules; holders that let go (§12, HOUSE §6.2)
@@ -241,7 +245,6 @@ def cleanup(ctx: Context, state: CampaignState, combat: CombatState) -> None:
             ctx.emit(report_tokens(foe.uid, foe.tokens, "cleanup", "§10.2.1"))
     combat.fled |= combat.pursued
     combat.pursued.clear()
-    from expedition.rules.magic.spells.lasting_spells import burn_foes
 
     burn_foes(ctx, state, combat)  # §11.1 Arcane fire
     tick(ctx, state, Span.ROUND, rule="§10.2.1")
@@ -253,8 +256,6 @@ def check_end(ctx: Context, state: CampaignState, combat: CombatState) -> Resolu
     Victory: no conscious enemy. Fled: every adventurer who can act is out of sight. Party
     down: nobody on the map can act and nobody got away.
     """
-    from expedition.rules.magic.prayers.prayer_marks import hostile
-
     if not hostile(state, combat):  # the party's summoned allies do not keep a fight going (§11.2)
         outcome = CombatOutcome.VICTORY
     elif not standing(state, combat):
@@ -276,10 +277,6 @@ def end_combat(
 
     After a victory an angry cleric of Cador may bind a knocked-out undead (`sacrifices.bind_undead`).
     """
-    from expedition.rules.engine.campaign import Phase
-    from expedition.rules.exploration.expedition import area_of
-    from expedition.rules.exploration.exploration_turn import exploration_turn
-
     expedition = state.expedition
     assert expedition is not None  # a fight only happens in a dungeon
     ctx.emit(CombatEnded(rule="§16 #25", outcome=outcome, rounds=combat.round, group=combat.group))
@@ -295,8 +292,6 @@ def end_combat(
             if encounter.room == combat.room:
                 encounter.defeated = True
     if outcome is CombatOutcome.VICTORY:
-        from expedition.rules.magic.prayers.sacrifices import bind_undead
-
         yield from bind_undead(ctx, state, combat)  # Cador's captive (§5.7.4, house)
     if outcome is not CombatOutcome.PARTY_DOWN:
         threat = sum(foe.defn.threat for foe in combat.foes)
@@ -313,10 +308,8 @@ def end_combat(
         if first:
             expedition.position = combat.positions[first]
             expedition.area = area_of(expedition.level, expedition.position)
-    from expedition.rules.magic.fight_magic import fight_ends
 
     fight_ends(state)
-    from expedition.rules.exploration.dead_vigil import lay_the_bodies
 
     lay_the_bodies(ctx, state, combat)  # the fallen stay where they fell (HOUSE §1.7)
     end_spans(ctx, state, (Span.ROUND, Span.FIGHT), "fight over", rule="§16 #25")

@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_state import CombatMoved, CombatState, Foe, on_map, report_tokens
+from expedition.rules.combat.combat_events import CombatMoved, report_tokens
+from expedition.rules.combat.combat_state import CombatState, Foe, on_map
 from expedition.rules.combat.fight_map import routes, sees
+from expedition.rules.combat.holds import verify_free_to_move
+from expedition.rules.combat.maneuvers.maneuver_marks import foe_held
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
@@ -42,8 +45,6 @@ def reaches(state: CampaignState, foe: Foe, name: str, attack: Attack, pos: Pos)
 
 
 def _free(state: CampaignState, member: Character) -> bool:
-    from expedition.rules.combat.holds import verify_free_to_move
-    from expedition.rules.combat.maneuvers.maneuver_marks import foe_held
 
     try:
         verify_free_to_move(state, member)

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.combat.combat_state import Foe, combat_of, report_tokens
+from expedition.rules.combat.combat_events import report_tokens
+from expedition.rules.combat.combat_harm import wound_foe
+from expedition.rules.combat.combat_state import Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import HarmSource
+from expedition.rules.combat.maneuvers.maneuver_marks import trick_advantage
 from expedition.rules.core.decisions import GM
 from expedition.rules.core.events import Note
 from expedition.rules.core.lasting import has_lasting
@@ -24,7 +27,7 @@ from expedition.rules.items import usage
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Attr, Character
-    from expedition.rules.combat.combat_all import CombatState
+    from expedition.rules.combat.combat_state import CombatState
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.core.item_defs import Item
@@ -67,7 +70,6 @@ def strike_test(
         The test's result; the foe's spent tokens are already gone.
     """
     combat = combat_of(state)
-    from expedition.rules.combat.maneuvers.maneuver_marks import trick_advantage
 
     advantage += (1 if has_lasting(state, foe.uid, BONEDANCE) else 0) + trick_advantage(state, foe, member.id)
     from expedition.rules.combat.fighting_skills import fight_advantage
@@ -131,8 +133,6 @@ def weapon_wounds(
         False when the weapon cannot harm the foe at all (only fire or magic hurts it, §12); a
         lit torch counts as fire.
     """
-    from expedition.rules.combat.combat_harm import wound_foe
-
     fire = item.lit and item.defn.light is not None
     if not may_harm(foe, *((HarmSource.FIRE,) if fire else ())):
         ctx.emit(Note(rule="§12", text=f"The {item.name} cannot harm the {foe.name}."))

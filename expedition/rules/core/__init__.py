@@ -14,6 +14,7 @@ What it holds:
 - `distance`: Four ranges on the tile grid (§8, §16 #2, #3) and orthogonal movement helpers.
 - `errors`: Small family of errors the rules raise, each with a message a player can read.
 - `events`: `Event` base class: every change of game state is reported as one.
+- `hooks`: `Hook`: a typed point where a low-level rule lets higher rules add their special cases.
 - `item_defs`: Item definitions (one frozen type for items, weapons, armour and shields) and carried
   items.
 - `judging`: Judging of final dice (§3.2, §3.5, §3.6): the four outcomes, fatigue, and `RollResult`.

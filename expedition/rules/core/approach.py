@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision
+from expedition.rules.core.judging import RollResult
 from expedition.rules.core.odds import outcome_odds
-from expedition.rules.core.rolls import RollResult, attribute_test, available_dice
+from expedition.rules.core.rolls import attribute_test, available_dice
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Attr, Character

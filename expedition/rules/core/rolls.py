@@ -12,7 +12,7 @@ from expedition.rules.character.progression import earn_insight
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction, InvalidAction
-from expedition.rules.core.judging import Judgement, Outcome, RollResult, judge, outcome_of, tires
+from expedition.rules.core.judging import Outcome, RollResult, outcome_of, tires
 from expedition.rules.core.rerolls import Budget, Pool, negotiate
 from expedition.rules.core.roll_events import BurdenInvoked, PoolThrown, RollJudged
 from expedition.rules.core.skills import Trait
@@ -23,18 +23,9 @@ if TYPE_CHECKING:
     from expedition.rules.core.context import Context
 
 __all__ = [
-    "BurdenInvoked",
-    "Judgement",
-    "Outcome",
-    "PoolThrown",
-    "RollJudged",
-    "RollResult",
     "attribute_check",
     "attribute_test",
     "available_dice",
-    "judge",
-    "outcome_of",
-    "tires",
 ]
 
 

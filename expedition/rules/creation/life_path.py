@@ -42,32 +42,16 @@ from expedition.rules.creation.life_path_effects import (
     ProficiencyChange,
     ScoreChange,
     Silver,
-    describe,
     signed,
     words,
 )
 
 __all__ = [
     "ApplyReport",
-    "AttrKind",
-    "AttrPick",
-    "ChooseAttribute",
-    "ChooseSkill",
-    "Effect",
-    "GainAffliction",
-    "GainItem",
-    "GainSkill",
-    "GainTrait",
-    "GainTrauma",
-    "Insight",
     "LifePathRolled",
     "LifePathRow",
     "LifePathTable",
-    "ProficiencyChange",
-    "ScoreChange",
-    "Silver",
     "apply_effects",
-    "describe",
     "roll_on",
 ]
 

@@ -20,7 +20,8 @@ from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
-from expedition.rules.items.inventory import (
+from expedition.rules.items.handling import put, wield
+from expedition.rules.items.slots import (
     BACK,
     FLASK,
     HANDS,
@@ -37,10 +38,8 @@ from expedition.rules.items.inventory import (
     inside,
     is_container,
     items_in,
-    put,
     slots_used,
     two_handed,
-    wield,
     worn_containers,
 )
 

@@ -23,6 +23,7 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Lasting
 from expedition.rules.core.tracker import Tracker
+from expedition.rules.exploration.dead_vigil import fallen_left
 from expedition.rules.exploration.dungeon_map import Dungeon
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.features import Corpse
@@ -336,7 +337,6 @@ def retire_the_fallen(ctx: Context, state: CampaignState, causes: dict[str, str]
         The characters moved.
     """
     fallen = [c for c in state.party if c.status is Status.DEAD]
-    from expedition.rules.exploration.dead_vigil import fallen_left
 
     fallen_left(ctx, state, fallen)  # bodies left in the dungeon (HOUSE §1.7)
     for member in fallen:

@@ -23,6 +23,7 @@ from expedition.rules.combat.break_free import GUARDS as HOLD_GUARDS
 from expedition.rules.combat.break_free import VERBS as HOLD_VERBS
 from expedition.rules.combat.combat_actions import GUARDS as COMBAT_GUARDS
 from expedition.rules.combat.combat_verbs import VERBS as COMBAT_VERBS
+from expedition.rules.combat.fight_setup import wandering_arrives
 from expedition.rules.combat.fighting_skills import GUARDS as SKILL_FIGHT_GUARDS
 from expedition.rules.combat.fighting_skills import VERBS as SKILL_FIGHT_VERBS
 from expedition.rules.combat.parley import GUARDS as PARLEY_GUARDS
@@ -40,6 +41,7 @@ from expedition.rules.engine.hand_over import VERBS as OWNER_VERBS
 from expedition.rules.engine.play_sessions import GUARDS as PLAY_SESSION_GUARDS
 from expedition.rules.engine.play_sessions import VERBS as PLAY_SESSION_VERBS
 from expedition.rules.exploration.exploration_guards import GUARDS as EXPLORATION_GUARDS
+from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed, exploration_turn  # noqa: F401  # re-exported
 from expedition.rules.exploration.exploration_verbs import VERBS as EXPLORATION_VERBS
 from expedition.rules.exploration.exploring_skills import GUARDS as SKILL_GUARDS
@@ -202,7 +204,6 @@ def _spend(ctx: Context, state: CampaignState, action: SpendInsight) -> Resoluti
 
 
 def _pass(ctx: Context, state: CampaignState, action: PassTurn) -> Resolution[None]:
-    from expedition.rules.combat.fight_setup import wandering_arrives
 
     announced = list(state.expedition.coming) if state.expedition is not None else []
     yield from exploration_turn(ctx, state)
@@ -285,8 +286,6 @@ def legal_actions(state: CampaignState) -> list[Action]:
         found.append(PassTurn())
         found += [CatchBreath(actor=c.id) for c in state.party if can(state, CatchBreath(actor=c.id))]
         if state.expedition is not None:
-            from expedition.rules.exploration.exploration_options import available_actions
-
             seen: set[Action] = set(found)
             for member in state.party:
                 for option in available_actions(state, member.id):

@@ -32,7 +32,8 @@ from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import has_lasting
-from expedition.rules.exploration.dungeon_map import Corpse, Dungeon, Encounter, Level, Room
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
+from expedition.rules.exploration.features import Corpse, Encounter
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character

@@ -12,25 +12,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from expedition.rules.core.distance import Pos
-from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, EncounterRow, Trap, Treasure
+from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, EncounterRow, Trap
 from expedition.rules.exploration.tiles import Contents, DoorState, Tile
 from expedition.rules.trackers.doom import DoomThreshold
 
 __all__ = [
-    "Cache",
-    "Contents",
-    "Corpse",
-    "Door",
-    "DoorState",
     "Dungeon",
-    "Encounter",
-    "EncounterRow",
     "Level",
-    "Pos",
     "Room",
-    "Tile",
-    "Trap",
-    "Treasure",
 ]
 
 

@@ -21,9 +21,14 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import ItemDef, Light
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import reset
-from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room, Tile
+from expedition.rules.exploration.dead_vigil import restore_the_dead
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
+from expedition.rules.exploration.hazards.air import dimmed
+from expedition.rules.exploration.kept_dungeon import take_back
 from expedition.rules.exploration.sight import visible_from
-from expedition.rules.items.inventory import lit_lights
+from expedition.rules.exploration.tiles import Tile
+from expedition.rules.items.slots import lit_lights
+from expedition.rules.magic.warding import benighted, ink_glow
 from expedition.rules.trackers.doom import new_doom
 
 if TYPE_CHECKING:
@@ -132,7 +137,6 @@ def light_radius(state: CampaignState) -> int:
     ]
     if magic_lit(state):
         radii.append(LIGHT_RADIUS[Light.NEARBY])
-    from expedition.rules.exploration.hazards.air import dimmed
 
     return dimmed(state, max(radii, default=DARK_SIGHT))  # smoke, the hungry dark (HOUSE §1.10, §1.13)
 
@@ -148,8 +152,6 @@ def magic_lit(state: CampaignState) -> bool:
 
 def in_darkness(state: CampaignState, character_id: str) -> bool:
     """True if the character ends a turn in darkness: no light in the party, no night-stalker (§7.8)."""
-    from expedition.rules.magic.warding import benighted, ink_glow
-
     member = state.character(character_id)
     if benighted(state, character_id):  # inside someone else's Black night (§11.1)
         return Trait.NIGHT_STALKER not in member.traits
@@ -249,7 +251,6 @@ def start_expedition(
     start = dungeon.entrance
     wanted = {key for lvl in dungeon.levels for cache in lvl.caches for key in cache.items}
     defs = {key: defn for key, defn in (items or {}).items() if key in wanted}
-    from expedition.rules.exploration.kept_dungeon import take_back
 
     state.expedition = ExpeditionState(
         dungeon=dungeon,
@@ -258,7 +259,6 @@ def start_expedition(
         seen=take_back(state, dungeon),  # the map of a dungeon kept since the last visit (§10.1)
         item_defs=defs,
     )
-    from expedition.rules.exploration.dead_vigil import restore_the_dead
 
     restore_the_dead(state, dungeon)  # the bodies kept, and the risen dead (HOUSE §1.7)
     ctx.emit(

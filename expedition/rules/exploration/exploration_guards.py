@@ -29,12 +29,9 @@ from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.core.skills import Skill
-from expedition.rules.exploration.dungeon_map import DoorState, Tile
 from expedition.rules.exploration.exploration_actions import (
     BREAKERS,
     CURES_BY_ITEM,
-    DIRECTIONS,
-    LOCK_TEST_DEPTH,
     LOCKPICKS,
     POLE,
     Ascend,
@@ -52,6 +49,7 @@ from expedition.rules.exploration.exploration_actions import (
     UseItem,
 )
 from expedition.rules.exploration.exploring_skills import occult_look
+from expedition.rules.exploration.hazards.hazard_actions import COSTS as HAZARD_COSTS
 from expedition.rules.exploration.surroundings import (
     acting,
     adjacent_door,
@@ -59,47 +57,22 @@ from expedition.rules.exploration.surroundings import (
     carried_tool,
     enemies_here,
     exploring,
-    living_members,
     lootable,
     safe_here,
     slow_cost,
     step_target,
 )
+from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.rules.exploration.traps import can_disarm, known_armed, traps_here
+from expedition.rules.items.item_uses import verify_item_use
+from expedition.rules.items.medicine import STABILISERS
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
 __all__ = [
-    "BREAKERS",
-    "CURES_BY_ITEM",
-    "DIRECTIONS",
     "GUARDS",
-    "LOCKPICKS",
-    "LOCK_TEST_DEPTH",
-    "POLE",
-    "Ascend",
-    "Descend",
-    "DisarmTrap",
-    "ExitDungeon",
-    "ForceDoor",
-    "ListenAtDoor",
-    "LookForTraps",
-    "Loot",
-    "PickLock",
-    "Search",
-    "SetUpCamp",
-    "Step",
-    "UseItem",
-    "acting",
-    "area_after",
     "exploration_cost",
-    "exploring",
-    "living_members",
-    "lootable",
-    "safe_here",
-    "slow_cost",
-    "step_target",
 ]
 
 
@@ -171,11 +144,8 @@ def _verify_use(state: CampaignState, action: UseItem) -> None:
     if item is None:
         raise IllegalAction(f"{member.name} does not carry that item.")
     tags = item.defn.tags
-    from expedition.rules.items.medicine import STABILISERS
 
     if item.defn.key in STABILISERS:  # medicine on someone down (§4.4, item_uses_medicine)
-        from expedition.rules.items.item_uses import verify_item_use
-
         verify_item_use(state, member, item, action.target, combat=False)
         return
     if Tag.CAMP in tags:
@@ -183,8 +153,6 @@ def _verify_use(state: CampaignState, action: UseItem) -> None:
     if Tag.QUICK not in tags and Tag.SLOW not in tags:
         raise IllegalAction(f"The {item.name} is not something to use.")
     if item.defn.light is None and item.defn.key not in CURES_BY_ITEM:
-        from expedition.rules.items.item_uses import verify_item_use
-
         verify_item_use(state, member, item, action.target, combat=False)  # §7.4 (item_uses)
         return
     if item.defn.light is not None and not item.lit and item.defn.usage and not item.usage:
@@ -293,7 +261,6 @@ def exploration_cost(state: CampaignState, action: Action) -> int:
     if isinstance(action, UseItem):
         member = next((c for c in state.party if c.id == action.actor), None)
         item = None if member is None else next((i for i in member.items if i.uid == action.item), None)
-        from expedition.rules.items.medicine import STABILISERS
 
         if item is not None and item.defn.key in STABILISERS:
             return 1  # tending someone down takes a turn (house)
@@ -304,7 +271,6 @@ def exploration_cost(state: CampaignState, action: Action) -> int:
     if isinstance(action, ForceDoor) and expedition is not None:
         door = expedition.level.doors.get(tuple(action.at))  # type: ignore[arg-type]
         return 2 if door is not None and door.state is DoorState.BARRED else 1
-    from expedition.rules.exploration.hazards.hazard_actions import COSTS as HAZARD_COSTS
 
     if type(action) in HAZARD_COSTS:  # clearing rubble, drinking from a spring (HOUSE §1.9, §1.11)
         return HAZARD_COSTS[type(action)]

@@ -9,8 +9,8 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
-from expedition.rules.exploration.dungeon_map import DoorState
-from expedition.rules.exploration.exploration_guards import (
+from expedition.rules.exploration.exploration_actions import (
+    CURES_BY_ITEM,
     DIRECTIONS,
     POLE,
     Ascend,
@@ -26,10 +26,17 @@ from expedition.rules.exploration.exploration_guards import (
     SetUpCamp,
     Step,
     UseItem,
-    exploration_cost,
-    lootable,
 )
+from expedition.rules.exploration.exploration_guards import exploration_cost
+from expedition.rules.exploration.exploring_skills import skill_offers
+from expedition.rules.exploration.hazards.floors import silk_offers
+from expedition.rules.exploration.hazards.hazard_actions import hazard_offers
+from expedition.rules.exploration.surroundings import lootable
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.exploration.traps import traps_here
+from expedition.rules.items.item_uses import USES, offered
+from expedition.rules.items.medicine import STABILISERS, fallen
+from expedition.rules.magic.magic_dispatch import magic_options
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -98,9 +105,6 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
         if trap.known and trap.armed:
             options.append(_option(state, DisarmTrap(actor=actor, at=trap.pos), f"Disarm the {trap.name}"))
     options.append(_option(state, Search(actor=actor), "Search the room"))
-    from expedition.rules.exploration.exploration_guards import CURES_BY_ITEM
-    from expedition.rules.items.item_uses import USES, offered
-    from expedition.rules.items.medicine import STABILISERS, fallen
 
     for item in member.items:  # medicine for whoever is down (§4.4), one option each
         if item.defn.key in STABILISERS:
@@ -141,16 +145,12 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
         options.append(_option(state, Ascend(actor=actor), "Go up the stairs"))
     if level.exit is not None and manhattan(level.exit, expedition.position) <= 1:
         options.append(_option(state, ExitDungeon(actor=actor), "Leave the dungeon (doom +2)"))
-    from expedition.rules.exploration.exploring_skills import skill_offers
 
     options += [_option(state, action, label) for action, label in skill_offers(state, actor)]  # §6.1
-    from expedition.rules.exploration.hazards.hazard_actions import hazard_offers
 
     options += [_option(state, action, label) for action, label in hazard_offers(state, actor)]  # HOUSE §1.9
-    from expedition.rules.exploration.hazards.floors import silk_offers
 
     options += [_option(state, action, label) for action, label in silk_offers(state, actor)]  # HOUSE §1.12
-    from expedition.rules.magic.magic_dispatch import magic_options
 
     options += magic_options(state, actor)
     return options

@@ -26,7 +26,11 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import Span, tick
 from expedition.rules.core.tracker import TrackerTriggered
 from expedition.rules.exploration.expedition import in_darkness
-from expedition.rules.items import inventory
+from expedition.rules.exploration.hazards.air import room_turn
+from expedition.rules.exploration.hazards.noise import collapse_on_noise
+from expedition.rules.exploration.hazards.water import decay_hazards
+from expedition.rules.items import inventory, usage
+from expedition.rules.magic.spells.utility_spells import fate_runs_out
 from expedition.rules.trackers.decay import decay_turn
 from expedition.rules.trackers.doom import advance_doom
 
@@ -45,7 +49,6 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     """One exploration turn goes by (§10.1); see the module docstring for what happens in it."""
     state.turn += 1
     ctx.emit(ExplorationTurnPassed(rule="§10.1", turn=state.turn))
-    from expedition.rules.magic.spells.utility_spells import fate_runs_out
 
     yield from fate_runs_out(ctx, state)  # §11.1 Weave fate: unused dice hurt
     tick(ctx, state, Span.TURN, rule="§10.1")
@@ -53,7 +56,7 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     here = state.here
     if expedition is not None:
         for member in state.party:
-            inventory.burn_out_lights(ctx, member, rule="§7.8")
+            usage.burn_out_lights(ctx, member, rule="§7.8")
     start = len(ctx.events)
     if not here.settlement:
         yield from decay_turn(ctx, state.decay, state.party, here.doom, state.omens)
@@ -74,7 +77,6 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     expedition.turns_in_area += 1
     if expedition.turns_in_area % LOITER_EVERY == 0:
         wandering_check(ctx, state, 1, reason="loitering")
-    from expedition.rules.exploration.hazards.air import room_turn
 
     yield from room_turn(ctx, state)  # grave dust, thin air: a stay grows long (HOUSE §1.9, §1.12)
     if decayed:
@@ -84,7 +86,6 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
             yield from advance_doom(ctx, here.doom, state.omens, state.party, 1, rule="HOUSE §1.5")
         reached = sum(1 for t in here.doom.thresholds if t.segment <= here.doom.peak)
         wandering_check(ctx, state, 3 if reached >= 3 else 2, reason="decay")
-        from expedition.rules.exploration.hazards.water import decay_hazards
 
         yield from decay_hazards(ctx, state)  # surge channel, flash flood (HOUSE §1.11, §1.14)
     for member in list(state.party):
@@ -160,7 +161,6 @@ def make_noise(ctx: Context, state: CampaignState, *, very: bool = False, what: 
     if very:
         yield from advance_doom(ctx, state.here.doom, state.omens, state.party, 1, rule="HOUSE §1.5")
     wandering_check(ctx, state, 2 if very else 1, reason="noise")
-    from expedition.rules.exploration.hazards.noise import collapse_on_noise
 
     yield from collapse_on_noise(ctx, state)  # a loud action brings a roof down (HOUSE §1.10, §1.12, §1.14)
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
+from expedition.rules.camp.camp_setup import room_place, start_camp
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.afflictions import Cure, apply_cure
+from expedition.rules.combat.fight_setup import fight_here, wandering_arrives
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
@@ -15,25 +17,10 @@ from expedition.rules.core.item_defs import Category, Item, ItemDef, Tag
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.lasting import Span, end_spans
 from expedition.rules.core.skills import Skill
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Treasure
+from expedition.rules.engine.campaign import Phase
+from expedition.rules.exploration.dead_vigil import expedition_over
 from expedition.rules.exploration.expedition import ExpeditionState, area_of, arrive_on_level, reveal
-from expedition.rules.exploration.exploration_events import (
-    CacheLooted,
-    CampSetUp,
-    DoorListenedAt,
-    DoorOpened,
-    DungeonExited,
-    HiddenCacheFound,
-    ItemUsed,
-    LevelChanged,
-    LockPicked,
-    LootStashed,
-    PartyStepped,
-    RoomSearched,
-    SecretDoorFound,
-    TrapsLookedFor,
-)
-from expedition.rules.exploration.exploration_guards import (
+from expedition.rules.exploration.exploration_actions import (
     CURES_BY_ITEM,
     LOCK_TEST_DEPTH,
     LOCKPICKS,
@@ -50,15 +37,33 @@ from expedition.rules.exploration.exploration_guards import (
     SetUpCamp,
     Step,
     UseItem,
-    area_after,
-    exploration_cost,
-    lootable,
-    step_target,
 )
+from expedition.rules.exploration.exploration_events import (
+    CacheLooted,
+    CampSetUp,
+    DoorListenedAt,
+    DoorOpened,
+    DungeonExited,
+    HiddenCacheFound,
+    ItemUsed,
+    LevelChanged,
+    LockPicked,
+    LootStashed,
+    PartyStepped,
+    RoomSearched,
+    SecretDoorFound,
+    TrapsLookedFor,
+)
+from expedition.rules.exploration.exploration_guards import exploration_cost
 from expedition.rules.exploration.exploration_turn import exploration_turn, make_noise
 from expedition.rules.exploration.exploring_skills import occult_disarm_advantage, occult_find_advantage
+from expedition.rules.exploration.features import Door, Treasure
 from expedition.rules.exploration.hazards.air import room_entered
+from expedition.rules.exploration.hazards.footing import enter_room
 from expedition.rules.exploration.hazards.noise import flame_lit, noise_hazards_entered
+from expedition.rules.exploration.kept_dungeon import keep_dungeon
+from expedition.rules.exploration.surroundings import area_after, lootable, step_target
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.exploration.traps import (
     disarm_attr,
     disarm_trap,
@@ -68,7 +73,11 @@ from expedition.rules.exploration.traps import (
     spring,
     traps_here,
 )
-from expedition.rules.items import inventory
+from expedition.rules.interlude.interlude_state import arrive
+from expedition.rules.items import handling, slots, usage
+from expedition.rules.items.gear import disarm_advantage
+from expedition.rules.items.item_uses import use_item
+from expedition.rules.magic.spells.lasting_spells import close_pockets
 from expedition.rules.trackers.doom import advance_doom
 
 if TYPE_CHECKING:
@@ -109,13 +118,11 @@ def _step(ctx: Context, state: CampaignState, action: Step) -> Resolution[None]:
         victim = state.character(action.actor) if action.actor else _leader(state)
         yield from spring(ctx, state, trap, victim, rule="HOUSE §1.8")
     yield from room_entered(ctx, state, before)  # HOUSE §1.9-§1.14: the room's air and light act
-    from expedition.rules.exploration.hazards.footing import enter_room
 
     yield from enter_room(ctx, state, before, action.actor)  # water, floors that give way (HOUSE §1.9-§1.14)
     announced = list(expedition.coming)
     yield from noise_hazards_entered(ctx, state, before)  # fallen ceiling, marsh gas, drag marks
     yield from _turns(ctx, state, cost)
-    from expedition.rules.combat.fight_setup import fight_here, wandering_arrives
 
     if not (yield from fight_here(ctx, state)):  # an undefeated encounter in the room fights (§10.1)
         yield from wandering_arrives(ctx, state, announced)
@@ -162,11 +169,11 @@ def _treasure_def(treasure: Treasure) -> ItemDef:
 
 
 def _take(ctx: Context, state: CampaignState, looter: Character, item: Item) -> None:
-    places = [inventory.NOTES] if Tag.TINY in item.defn.tags else []
-    places += [inventory.inside(c) for c in inventory.worn_containers(looter)] + list(inventory.HANDS)
+    places = [slots.NOTES] if Tag.TINY in item.defn.tags else []
+    places += [slots.inside(c) for c in slots.worn_containers(looter)] + list(slots.HANDS)
     for place in places:
-        if inventory.can_put(looter, item, place):
-            inventory.put(ctx, looter, item, place, rule="§10.1")
+        if slots.can_put(looter, item, place):
+            handling.put(ctx, looter, item, place, rule="§10.1")
             return
     state.stash.append(item)
     ctx.emit(LootStashed(rule="§10.1", item=item.uid, name=item.name))
@@ -204,7 +211,6 @@ def _disarm(ctx: Context, state: CampaignState, action: DisarmTrap) -> Resolutio
     member = state.character(action.actor)
     trap = expedition.level.trap_at(tuple(action.at))  # type: ignore[arg-type]
     assert trap is not None
-    from expedition.rules.items.gear import disarm_advantage
 
     result = yield from run_test(
         ctx,
@@ -231,20 +237,18 @@ def _use(ctx: Context, state: CampaignState, action: UseItem) -> Resolution[None
     ctx.emit(ItemUsed(rule="§10.1", character=member.id, item=item.uid, name=item.name, cost=cost))
     if item.defn.light is not None:
         if item.lit:
-            inventory.extinguish(ctx, member, item, rule="§10.1")
+            usage.extinguish(ctx, member, item, rule="§10.1")
         else:
-            inventory.light(ctx, member, item, rule="§7.8")
+            usage.light(ctx, member, item, rule="§7.8")
             yield from flame_lit(ctx, state, member, item)  # marsh gas (HOUSE §1.14)
     elif item.defn.key not in CURES_BY_ITEM:
-        from expedition.rules.items.item_uses import use_item
-
         yield from use_item(ctx, state, member, item, action.target)  # §7.4 (item_uses)
     else:
         apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
         if item.defn.usage:
-            inventory.roll_usage(ctx, member, item, rule="§2")
+            usage.roll_usage(ctx, member, item, rule="§2")
         else:
-            inventory.use_one(ctx, member, item, rule="§10.1")
+            usage.use_one(ctx, member, item, rule="§10.1")
     if cost:
         yield from _turns(ctx, state, cost)
         expedition.slow_turn, expedition.slow_users = state.turn, {member.id}
@@ -334,7 +338,7 @@ def _pick(ctx: Context, state: CampaignState, action: PickLock) -> Resolution[No
     at = tuple(action.at)
     cache = expedition.level.cache_at(at)  # type: ignore[arg-type]
     if tools.usage:
-        inventory.roll_usage(ctx, member, tools, rule="HOUSE §1.4")
+        usage.roll_usage(ctx, member, tools, rule="HOUSE §1.4")
     opened = True
     if cache is not None or expedition.effective_depth >= LOCK_TEST_DEPTH:
         result = yield from run_test(
@@ -352,7 +356,6 @@ def _pick(ctx: Context, state: CampaignState, action: PickLock) -> Resolution[No
 
 
 def _camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolution[None]:
-    from expedition.rules.camp.camp_flow import room_place, start_camp
 
     expedition = _exp(state)
     room = expedition.room
@@ -368,26 +371,21 @@ def _camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolution[N
 
 
 def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution[None]:
-    from expedition.rules.engine.campaign import Phase
 
     here = state.here
     yield from advance_doom(ctx, here.doom, state.omens, state.party, 2, rule="§10.1")
     for member in state.living:
         apply_cure(ctx, member, Cure.LEFT_DUNGEON_ALIVE, rule="§4.6")
     ctx.emit(DungeonExited(rule="§10.1", dungeon=here.name, turns=state.turn))
-    from expedition.rules.magic.spells.lasting_spells import close_pockets
 
     close_pockets(ctx, state)  # §11.1 Pocket reality ends with the expedition
     end_spans(ctx, state, tuple(Span), "left the dungeon", rule="§10.1")
-    from expedition.rules.exploration.dead_vigil import expedition_over
-    from expedition.rules.exploration.kept_dungeon import keep_dungeon
 
     keep_dungeon(state)  # the dungeon stays as the party leaves it, for its return (§10.1)
     expedition_over(ctx, state)  # the bodies are kept and the expedition's day counts (HOUSE §1.7)
     state.expedition = None
     state.location = state.settlement
     state.phase = Phase.INTERLUDE
-    from expedition.rules.interlude.interlude_state import arrive
 
     arrive(ctx, state)
 
@@ -428,18 +426,4 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
 
 __all__ = [
     "VERBS",
-    "CacheLooted",
-    "CampSetUp",
-    "DoorListenedAt",
-    "DoorOpened",
-    "DungeonExited",
-    "HiddenCacheFound",
-    "ItemUsed",
-    "LevelChanged",
-    "LockPicked",
-    "LootStashed",
-    "PartyStepped",
-    "RoomSearched",
-    "SecretDoorFound",
-    "TrapsLookedFor",
 ]

@@ -35,12 +35,13 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.skills import Skill
+from expedition.rules.engine.campaign import reveal_doom
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.exploration.features import Corpse, Trap
 from expedition.rules.exploration.surroundings import acting, exploring
 from expedition.rules.exploration.traps import run_test
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots, usage
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -134,8 +135,8 @@ def clean_water(member: Character) -> Item | None:
 
 
 def _place_for(member: Character, item: Item) -> str:
-    places = [inventory.inside(c) for c in inventory.worn_containers(member)] + list(inventory.HANDS)
-    return next((p for p in places if inventory.can_put(member, item, p)), "")
+    places = [slots.inside(c) for c in slots.worn_containers(member)] + list(slots.HANDS)
+    return next((p for p in places if slots.can_put(member, item, p)), "")
 
 
 def _holy_water_def(state: CampaignState, ctx: Context | None = None) -> ItemDef | None:
@@ -187,7 +188,6 @@ GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
 
 
 def _read(ctx: Context, state: CampaignState, action: ReadDoomSigns) -> Resolution[None]:
-    from expedition.rules.engine.campaign import reveal_doom
 
     member = state.character(action.actor)
     result = yield from run_test(
@@ -206,12 +206,12 @@ def _bless(ctx: Context, state: CampaignState, action: BlessWater) -> Resolution
         raise IllegalAction("Nothing is known of holy water here.")  # before anything changes
     water = clean_water(member)
     assert water is not None  # verify ran first
-    inventory.use_one(ctx, member, water, rule="§6.1")
+    usage.use_one(ctx, member, water, rule="§6.1")
     flask = Item.new(state.next_uid, defn)
     state.next_uid += 1
     place = _place_for(member, flask)
     if place:
-        inventory.put(ctx, member, flask, place, rule="§6.1")
+        handling.put(ctx, member, flask, place, rule="§6.1")
     else:
         state.stash.append(flask)
     ctx.emit(

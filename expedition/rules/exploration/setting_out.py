@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item, Light
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.interlude.interlude_state import close_interlude
 from expedition.rules.items.usage import light
+from expedition.rules.magic.spells.memorising import prepare_magic
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -39,8 +42,6 @@ class SetOut(Action):
 
 def verify_set_out(state: CampaignState, action: SetOut) -> None:
     """Raise `IllegalAction` unless the party may set out now."""
-    from expedition.rules.engine.campaign import Phase
-
     if state.expedition is not None or state.phase is not Phase.INTERLUDE:
         raise IllegalAction("The party is already out on an expedition.")
     if not state.living:
@@ -56,11 +57,9 @@ def set_out(ctx: Context, state: CampaignState, action: SetOut) -> Resolution[No
     if world is None:
         raise IllegalAction("No dungeons are loaded, so there is nowhere to go.")
     dungeon, origin = _dungeon_for(ctx, state, action, world)
-    from expedition.rules.interlude.interlude_state import close_interlude
 
     close_interlude(ctx, state)
     start_expedition(ctx, state, dungeon, items=world.items)
-    from expedition.rules.magic.spells.memorising import prepare_magic
 
     prepare_magic(ctx, state)
     state.locations[dungeon.key].origin = origin

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from expedition.rules.exploration.dungeon_map import Level, Pos
+from expedition.rules.core.distance import Pos
+from expedition.rules.exploration.dungeon_map import Level
 
 __all__ = ["in_radius", "line", "visible_from"]
 

@@ -14,9 +14,11 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, Tag
-from expedition.rules.exploration.dungeon_map import Cache, Door, Tile
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.expedition import ExpeditionState, area_of, expedition_of
 from expedition.rules.exploration.exploration_actions import DIRECTIONS
+from expedition.rules.exploration.features import Cache, Door
+from expedition.rules.exploration.tiles import Tile
 from expedition.rules.exploration.traps import known_armed, traps_here
 
 if TYPE_CHECKING:
@@ -43,8 +45,6 @@ def exploring(state: CampaignState) -> ExpeditionState:
     Raises:
         IllegalAction: Outside exploration or outside a dungeon.
     """
-    from expedition.rules.engine.campaign import Phase
-
     if state.phase is not Phase.EXPLORATION:
         raise IllegalAction(f"That is done while exploring, not during {state.phase.value}.")
     expedition = expedition_of(state)

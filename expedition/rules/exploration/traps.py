@@ -24,8 +24,9 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.judging import Outcome, RollResult
 from expedition.rules.core.notation import Flag, parse_attack
 from expedition.rules.core.rolls import attribute_check
-from expedition.rules.exploration.dungeon_map import Trap
-from expedition.rules.items import inventory
+from expedition.rules.exploration.features import Trap
+from expedition.rules.items import slots
+from expedition.rules.magic.warding import hovering
 from expedition.rules.trackers.omens import advance_omens
 
 if TYPE_CHECKING:
@@ -89,8 +90,6 @@ def spring(
 
     A floor trap does not go off under someone hovering (§11.1 Hover).
     """
-    from expedition.rules.magic.warding import hovering
-
     if not trap.object_trap and hovering(state, victim.id):
         ctx.emit(Note(rule="§11.1", text=f"{victim.name} floats over the {trap.name}."))
         return
@@ -146,7 +145,7 @@ def failed_defence(
             ctx,
             victim,
             raw,
-            armour=inventory.worn_armour(victim) if armour is None else armour,
+            armour=slots.worn_armour(victim) if armour is None else armour,
             pierce=Flag.PIERCE in flags,
             unreducible=Flag.UNREDUCIBLE in flags,
             nonlethal=Flag.NONLETHAL in flags,

@@ -27,6 +27,7 @@ from expedition.rules.core.tracker import lower
 from expedition.rules.creation.starting_shop import PRICE_DICE
 from expedition.rules.interlude.interlude_state import DailyAction, DailyPlan, InterludeState, SilverGained
 from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES
+from expedition.rules.interlude.table_effects import interlude_gain
 from expedition.rules.items.handling import take_away
 from expedition.rules.items.usage import roll_usage
 from expedition.rules.trackers.doom import services_closed
@@ -152,8 +153,6 @@ def _rest(ctx: Context, member: Character, option: str) -> Resolution[None]:
         while heal_wound(ctx, member, Attr.PRE, resting=True, rule="§10.4.3"):
             pass
         if risk_triggered(ctx.roll(2, 6, who=member.id, why="the morning after (2d!)", rule="§10.4.3")):
-            from expedition.rules.interlude.table_effects import interlude_gain
-
             yield from interlude_gain(ctx, member, Affliction.NAUSEATED, rule="§10.4.3")
     elif option == "bucolic":
         while heal_wound(ctx, member, Attr.INT, resting=True, rule="§10.4.3"):

@@ -20,6 +20,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event, Note
+from expedition.rules.interlude.blacksalt_events import roll_on
 from expedition.rules.interlude.interlude_state import InterludeContent, InterludeState, interlude_content
 from expedition.rules.interlude.table_effects import apply_effect, interlude_gain
 from expedition.rules.items.usage import use_one
@@ -138,7 +139,6 @@ def sleep(ctx: Context, state: CampaignState, interlude: InterludeState) -> Reso
     or pay for their choice, sleeps in the streets.
     """
     content = interlude_content(ctx)
-    from expedition.rules.interlude.blacksalt_events import roll_on
 
     for member in state.living:
         key = interlude.beds.get(member.id, "")

@@ -22,6 +22,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.skills import Skill
+from expedition.rules.creation.recruits import recruit
+from expedition.rules.exploration.dead_vigil import count_days
 from expedition.rules.interlude.blacksalt_events import blacksalt_event
 from expedition.rules.interlude.daily_actions import actions_allowed, resolve_plan, verify_plan
 from expedition.rules.interlude.hunger_and_sleep import hunger, sleep, verify_bed
@@ -230,7 +232,6 @@ def begin_day(ctx: Context, state: CampaignState, interlude: InterludeState) -> 
     interlude.bad_harvest = max(0, interlude.bad_harvest - 1)
     interlude.overcrowding = max(0, interlude.overcrowding - 1)
     ctx.emit(InterludeDayBegan(rule="§10.4.1", day=interlude.day))
-    from expedition.rules.exploration.dead_vigil import count_days
 
     count_days(ctx, state, 1)  # the dead keep their vigil in every dungeon (HOUSE §1.7)
     if state.living:
@@ -271,7 +272,6 @@ def _do_trade(ctx: Context, state: CampaignState, action: TradeNetwork) -> Resol
 
 
 def _do_recruit(ctx: Context, state: CampaignState, action: NewRecruit) -> Resolution[None]:
-    from expedition.rules.creation.recruits import recruit
 
     yield from recruit(ctx, state, action.player)
 

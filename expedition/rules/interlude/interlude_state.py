@@ -18,7 +18,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.skills import Skill
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots
 from expedition.rules.trackers.doom import settlement_doom
 
 if TYPE_CHECKING:
@@ -214,11 +214,11 @@ def receive(ctx: Context, state: CampaignState, character: Character, item: Item
     Returns:
         True if the character carries it, False if it went to the stash.
     """
-    places = [inventory.NOTES] if Tag.TINY in item.defn.tags else []
-    places += [inventory.inside(c) for c in inventory.worn_containers(character)] + list(inventory.HANDS)
+    places = [slots.NOTES] if Tag.TINY in item.defn.tags else []
+    places += [slots.inside(c) for c in slots.worn_containers(character)] + list(slots.HANDS)
     for place in places:
-        if inventory.can_put(character, item, place):
-            inventory.put(ctx, character, item, place, rule=rule)
+        if slots.can_put(character, item, place):
+            handling.put(ctx, character, item, place, rule=rule)
             return True
     state.stash.append(item)
     ctx.emit(NewItemStashed(rule=rule, character=character.id, item=item.uid, name=item.name))

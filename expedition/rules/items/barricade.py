@@ -15,6 +15,7 @@ from expedition.rules.core.lasting import (
     lasting_keyed,
     lasting_on,
 )
+from expedition.rules.exploration.exploration_turn import make_noise
 from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items.gear import SPIKED
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.engine.campaign import CampaignState
-    from expedition.rules.exploration.dungeon_map import Door
+    from expedition.rules.exploration.features import Door
 
 BREAKING = "item:breaking"
 """A wandering group hacking at a spiked door; held by the door's tile, `left` in ET (HOUSE §1.4)."""
@@ -61,7 +62,6 @@ def barricade_holds(ctx: Context, state: CampaignState) -> Resolution[bool]:
     (turns,) = ctx.roll(1, 3, who="gm", why="turns to break the barricade", rule="HOUSE §1.4")
     add_lasting(ctx, state, BREAKING, _tile(door.pos), Span.TURN, turns, rule="HOUSE §1.4")
     ctx.emit(BarricadeAssailed(rule="HOUSE §1.4", pos=door.pos, turns=turns))
-    from expedition.rules.exploration.exploration_turn import make_noise
 
     yield from make_noise(ctx, state, what="a barricade hacked at")
     return True

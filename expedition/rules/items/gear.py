@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.core.item_defs import Item
     from expedition.rules.engine.campaign import CampaignState
-    from expedition.rules.exploration.dungeon_map import Door
+    from expedition.rules.exploration.features import Door
 
 SPIKED = "item:spiked"
 """A door spiked shut from the party's side; held by the door's tile "x,y"."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from expedition.rules.character.blindness import refuse_blind
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.items import gear, medicine
@@ -118,8 +119,6 @@ def verify_item_use(
     """
     key = item.defn.key
     if key.startswith("scroll"):
-        from expedition.rules.character.blindness import refuse_blind
-
         refuse_blind(member, "read")  # mishap 5 (house)
     if key in ELSEWHERE:
         raise IllegalAction(ELSEWHERE[key])

@@ -13,8 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr
-from expedition.rules.character.harm import place_wounds
+from expedition.rules.character.harm import place_wounds, receive_wounds
 from expedition.rules.character.recovery import heal_wound, recover_fatigue
+from expedition.rules.combat.combat_harm import wound_foe
+from expedition.rules.combat.combat_state import combat_of
+from expedition.rules.combat.fight_map import sees
+from expedition.rules.combat.strike import may_harm
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.dice import UsageDie
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
@@ -29,7 +33,9 @@ from expedition.rules.core.lasting import (
     has_lasting,
     lasting_on,
 )
+from expedition.rules.exploration.exploration_turn import make_noise
 from expedition.rules.items.gear import spend
+from expedition.rules.items.slots import worn_armour
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -166,8 +172,6 @@ def mercurial(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
     """Mercurial tonic: +1 action now, and each turn until its Ud4, rolled at each turn's end, runs out."""
-    from expedition.rules.combat.combat_state import combat_of
-
     combat = combat_of(state)
     combat.actions_left += 1
     add_lasting(ctx, state, MERCURIAL, member.id, Span.FIGHT, source=member.id, value=4, rule="§10.2.1")
@@ -244,9 +248,6 @@ def blast_tile(state: CampaignState, member: Character, target: str) -> Pos:
     Raises:
         IllegalAction: No target, or one beyond Nearby or out of sight.
     """
-    from expedition.rules.combat.combat_state import combat_of
-    from expedition.rules.combat.fight_map import sees
-
     combat = combat_of(state)
     here = combat.positions[member.id]
     foe = next((f for f in combat.conscious_foes if f.uid == target), None)
@@ -277,13 +278,6 @@ def explode(
     (house) It needs no test: it is thrown at a tile, not at a creature. Adventurers in the blast
     are hurt as well, their armour rolling as usual. It is very loud (HOUSE §1.5).
     """
-    from expedition.rules.character.harm import receive_wounds
-    from expedition.rules.combat.combat_harm import wound_foe
-    from expedition.rules.combat.combat_state import combat_of
-    from expedition.rules.combat.strike import may_harm
-    from expedition.rules.exploration.exploration_turn import make_noise
-    from expedition.rules.items.slots import worn_armour
-
     combat = combat_of(state)
     pos = blast_tile(state, member, target)
     ctx.emit(PotionExploded(rule=RULE, character=member.id, pos=pos))

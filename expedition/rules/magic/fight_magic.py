@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, Foe, combat_of, report_tokens
+from expedition.rules.combat.combat_events import FoePlaced, report_tokens
+from expedition.rules.combat.combat_harm import wound_foe
+from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
@@ -131,8 +133,6 @@ def hurt_foe(
     Returns:
         Wounds it took.
     """
-    from expedition.rules.combat.combat_harm import wound_foe
-
     fixed = not reducible
     return wound_foe(
         ctx, state, combat_of(state), target, wounds, by=by, pierce=fixed, unreducible=fixed, rule=rule
@@ -145,7 +145,6 @@ def summon(ctx: Context, state: CampaignState, caster: Character, key: str) -> R
     Both summoned horrors (tormentor demon, endless horror) have house stat blocks; a key with no
     stat block at all (content from an older version) is reported and stays away.
     """
-    from expedition.rules.combat.combat_state import FoePlaced
     from expedition.rules.combat.fight_setup import enemy_defs, spread, start_combat
 
     defs = enemy_defs(ctx, [key])

@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.traumas import stun_on_spell_nearby
-from expedition.rules.combat.combat_state import report_tokens
+from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.core.distance import Range
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.reach import Reach
 from expedition.rules.core.skills import Trait
+from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.expedition import expedition_of, reveal
-from expedition.rules.exploration.exploration_guards import acting, exploring
+from expedition.rules.exploration.surroundings import acting, exploring
+from expedition.rules.magic.fight_magic import check_reach
 from expedition.rules.magic.magic_defs import ManeuverDef, PrayerDef, SpellDef
 
 if TYPE_CHECKING:
@@ -64,8 +66,6 @@ class Effect:
 
 def in_combat(state: CampaignState) -> bool:
     """True while the party is fighting (§10.2)."""
-    from expedition.rules.engine.campaign import Phase
-
     return state.phase is Phase.COMBAT
 
 
@@ -146,8 +146,6 @@ def ally(state: CampaignState, caster: Character, target: str, reach: Reach | No
     if reach is None:
         raise IllegalAction("That only affects its user.")
     if in_combat(state):
-        from expedition.rules.magic.fight_magic import check_reach
-
         check_reach(state, caster.id, member.id, reach)
     return member
 
@@ -227,8 +225,6 @@ def magic_user(state: CampaignState, action: Action, *, trait: Trait, doing: str
     Raises:
         IllegalAction: Outside exploration and combat, or when the actor lacks `trait`.
     """
-    from expedition.rules.engine.campaign import Phase
-
     if state.phase is Phase.EXPLORATION:
         exploring(state)
     elif state.phase is not Phase.COMBAT:

@@ -12,7 +12,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.events import Event
 from expedition.rules.core.tracker import Tracker, Visibility, advance, reset
-from expedition.rules.items import inventory
+from expedition.rules.items import slots, usage
 from expedition.rules.trackers.doom import DoomTracker, advance_doom
 
 DECAY_SIZE = 6
@@ -137,7 +137,7 @@ def _roll(
     elif row.key == "wound":
         yield from harm.place_wounds(ctx, character, 1, rule="§9.1")
     elif row.key == "lose_item":
-        inventory.break_random_item(ctx, character, rule="§16 #29")
+        usage.break_random_item(ctx, character, rule="§16 #29")
     return DecayRoll(character.id, roll, result)
 
 
@@ -170,8 +170,8 @@ def decay_turn(
         for _ in range(times):
             rolls.append((yield from _roll(ctx, character, doom, omens, party, "§9.1")))
     for character in party:
-        for light in inventory.lit_lights(character):
-            inventory.roll_usage(ctx, character, light, rule="§7.8")
+        for light in slots.lit_lights(character):
+            usage.roll_usage(ctx, character, light, rule="§7.8")
     reset(ctx, decay, rule="§9.1")
     return tuple(rolls)
 

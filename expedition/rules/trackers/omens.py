@@ -14,7 +14,7 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item, Tag
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import Tracker, Visibility, advance, reset
-from expedition.rules.items import inventory
+from expedition.rules.items import inventory, usage
 
 if TYPE_CHECKING:
     from expedition.rules.trackers.doom import DoomTracker
@@ -174,7 +174,7 @@ def _pay(
     owed = ctx.roll_expr(OMEN_COST, who=GM, why=row.key.replace("_", " "), rule="§9.3")
     if row.key == "break_equipped":
         return owed, (yield from _break_equipped(ctx, party, owed))
-    return owed, inventory.discard_matching(ctx, party, DISCARDS[row.key], owed, rule="§9.3")
+    return owed, usage.discard_matching(ctx, party, DISCARDS[row.key], owed, rule="§9.3")
 
 
 def _break_equipped(ctx: Context, party: Sequence[Character], owed: int) -> Resolution[int]:
@@ -194,7 +194,7 @@ def _break_equipped(ctx: Context, party: Sequence[Character], owed: int) -> Reso
             rule="§9.3",
         )
         owner, item = next((c, item) for c, item in equipped if f"item:{item.uid}" == key)
-        inventory.break_item(ctx, owner, item, rule="§9.3")
+        usage.break_item(ctx, owner, item, rule="§9.3")
         broken += 1
     return broken
 

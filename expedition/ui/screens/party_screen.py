@@ -28,8 +28,11 @@ from expedition.session.catalog_world import CatalogWorld
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.destination import ask_destination
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.name_prompt import NamePrompt
 from expedition.ui.screens.sheet_screen import SheetScreen
+from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
 
@@ -305,7 +308,6 @@ class PartyScreen(Screen[None]):
         if self.session.state.expedition is not None:
             self.show_expedition()
             return
-        from expedition.ui.screens.destination import ask_destination
 
         ask_destination(self.app, self.session.state, self.session.world, self._set_out_to)
 
@@ -320,8 +322,6 @@ class PartyScreen(Screen[None]):
 
     def show_expedition(self) -> None:
         """Show the expedition under way on its own screen."""
-        from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
-
         self.app.push_screen(ExpeditionScreen(self.session, self.seat), self._expedition_closed)
 
     def _expedition_closed(self, _: None = None) -> None:
@@ -341,8 +341,6 @@ class PartyScreen(Screen[None]):
 
     def action_interlude(self) -> None:
         """Open the settlement (market, day, night, party) while an interlude is under way."""
-        from expedition.ui.screens.town.interlude_screen import InterludeScreen
-
         state = self.session.state
         if state.interlude is None or state.expedition is not None:
             self.notify("There is no interlude under way.", severity="warning")

@@ -20,8 +20,8 @@ from expedition.rules.character.progression import (
 )
 from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.creation.class_choice import ClassChosen
-from expedition.rules.creation.life_path import LifePathRolled, LifePathTable, describe
-from expedition.rules.creation.life_path_effects import words
+from expedition.rules.creation.life_path import LifePathRolled, LifePathTable
+from expedition.rules.creation.life_path_effects import describe, words
 from expedition.rules.creation.party_creation import CharacterCreated, LifePathRerolled
 from expedition.rules.creation.starting_kit import ItemStashed
 from expedition.rules.creation.starting_shop import StartingGearBought, StartingPriceRolled

@@ -28,15 +28,12 @@ __all__ = [
     "FORMATS",
     "SKIPPED",
     "LogEntry",
-    "Names",
     "build_entries",
     "describe",
     "dice_text",
     "explain",
     "fold",
-    "humanise",
     "matches",
-    "words",
 ]
 
 SKIPPED = frozenset({"ExplorationTurnPassed", "CampaignStarted", "PoolThrown", "OutOfStock"})

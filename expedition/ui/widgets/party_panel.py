@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from expedition.rules.character.adventurer import Attr, Character, Status
 from expedition.rules.items.slots import capacity, lit_lights, slots_used
-from expedition.ui.widgets.sheet_text import FATIGUE, FREE, WOUND, names, pretty, track
+from expedition.ui.widgets.sheet_text import FATIGUE, FREE, WOUND, names, track
 
 STATUS_WORDS = {
     Status.ACTIVE: "",
@@ -127,4 +127,10 @@ class PartyPanel(Widget):
         return Group(*cards)
 
 
-__all__ = ["LEGEND", "PartyPanel", "attribute_text", "character_card", "light_text", "pretty"]
+__all__ = [
+    "LEGEND",
+    "PartyPanel",
+    "attribute_text",
+    "character_card",
+    "light_text",
+]

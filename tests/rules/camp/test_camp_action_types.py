@@ -24,7 +24,7 @@ from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.transmute import Transmute
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.exploration.exploration_guards import SetUpCamp
+from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import camp_with, make_state
 
 ALL: list[Action] = [

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.camp import camp_actions
-from expedition.rules.camp.camp_action_types import COSTS
-from expedition.rules.camp.camp_actions import GUARDS, VERBS, BurnTeeth, KeepLookout, PrayForFavour, Sleep
+from expedition.rules.camp.camp_action_types import COSTS, KeepLookout, Sleep
+from expedition.rules.camp.camp_actions import GUARDS, VERBS
+from expedition.rules.camp.camp_sacrifices import BurnTeeth, PrayForFavour
 from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.core.actions import Action

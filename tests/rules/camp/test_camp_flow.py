@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.camp.camp_actions import (
+from expedition.rules.camp.ambush import AmbushResult, CampAmbushed, ambush_dice
+from expedition.rules.camp.camp_action_types import (
     BreakCamp,
     Cook,
     KeepLookout,
@@ -16,15 +17,8 @@ from expedition.rules.camp.camp_actions import (
     UseCampItem,
     WellDeservedRest,
 )
-from expedition.rules.camp.camp_flow import (
-    AmbushResult,
-    CampAmbushed,
-    CampBroken,
-    FireLit,
-    ambush_dice,
-    camp_of,
-    current_camp,
-)
+from expedition.rules.camp.camp_flow import CampBroken
+from expedition.rules.camp.camp_setup import FireLit, camp_of, current_camp
 from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.party import CreationSheet
@@ -45,7 +39,7 @@ from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.skills import Skill, Trait
 from expedition.rules.engine.campaign import Phase, Player, new_campaign
 from expedition.rules.engine.dispatch import apply, verify
-from expedition.rules.exploration.exploration_guards import SetUpCamp
+from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import (
     FIREWOOD,
     GAMBESON,

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from expedition.rules.camp.camp_actions import (
-    BurnTeeth,
-    KeepLookout,
-    PerformRitual,
-    PerformSurgery,
-    RepairGear,
-)
+from expedition.rules.camp.camp_action_types import KeepLookout, PerformRitual, PerformSurgery, RepairGear
 from expedition.rules.camp.camp_options import DOES, camp_options, describe
+from expedition.rules.camp.camp_sacrifices import BurnTeeth
 from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import legal_actions
-from expedition.rules.exploration.exploration_guards import SetUpCamp
+from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import RATION, SUPPLIES, camp_with, give, make_state
 from tests.rules.magic_helpers import give as magic_give
 from tests.rules.magic_helpers import make_state as magic_state

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.camp.camp_actions import BurnTeeth, PrayForFavour
-from expedition.rules.camp.camp_sacrifices import GUARDS, TeethBurned, burn_teeth, sacrifice_options
+from expedition.rules.camp.camp_sacrifices import (
+    GUARDS,
+    BurnTeeth,
+    PrayForFavour,
+    TeethBurned,
+    burn_teeth,
+    sacrifice_options,
+)
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.camp.camp_actions import BreakCamp, Cook, PerformRitual
-from expedition.rules.camp.camp_flow import AmbushRolled
+from expedition.rules.camp.ambush import AmbushRolled
+from expedition.rules.camp.camp_action_types import BreakCamp, Cook, PerformRitual
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice

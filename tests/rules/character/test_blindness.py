@@ -22,10 +22,11 @@ from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, lasting_on, tick
-from expedition.rules.core.rolls import PoolThrown, attribute_test
+from expedition.rules.core.roll_events import PoolThrown
+from expedition.rules.core.rolls import attribute_test
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.exploration_guards import LookForTraps, Loot, Search
+from expedition.rules.exploration.exploration_actions import LookForTraps, Loot, Search
 from expedition.rules.magic.fight_magic import fight_ends
 from expedition.rules.magic.spells.spellcasting import CastSpell, apply_mishap
 from tests.rules.magic_helpers import WORLD, make_state

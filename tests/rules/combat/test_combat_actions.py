@@ -34,7 +34,7 @@ from expedition.rules.core.skills import Skill, Trait
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.items import handling, inventory
-from tests.rules.combat.test_combat_all import SHIELD, SWORD, combat_of, fight, make_state, place
+from tests.rules.combat.test_fights import SHIELD, SWORD, combat_of, fight, make_state, place
 
 
 def _fight(*names: str) -> CampaignState:

@@ -28,7 +28,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.events import EVENT_TYPES, Event
-from tests.rules.combat.test_combat_all import make_state, place, rat, run
+from tests.rules.combat.test_fights import make_state, place, rat, run
 
 CLASSES = [
     cls

@@ -11,15 +11,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.combat.combat_events import Attacked, FoeFleeing
 from expedition.rules.combat.combat_harm import DECLINE, defend, knock_out, morale_test, wound_foe
-from expedition.rules.combat.combat_state import Attacked, CombatState, Foe, FoeFleeing
+from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.engine.campaign import CampaignState
-from tests.rules.combat.test_combat_all import combat_of, fight, make_state, place, rat
+from tests.rules.combat.test_fights import combat_of, fight, make_state, place, rat
 
 
 def _setup() -> tuple[CampaignState, CombatState, Foe]:

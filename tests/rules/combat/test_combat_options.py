@@ -11,7 +11,7 @@ from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Defend
 from expedition.rules.combat.combat_options import attack_odds, combat_options
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.dispatch import verify
-from tests.rules.combat.test_combat_all import fight, make_state, place
+from tests.rules.combat.test_fights import fight, make_state, place
 
 
 def test_attacks_out_of_reach_are_refused_and_options_list_targets_in_reach() -> None:

@@ -17,7 +17,7 @@ from expedition.rules.combat.combat_state import (
     standing,
 )
 from expedition.rules.core.errors import IllegalAction
-from tests.rules.combat.test_combat_all import make_state, rat
+from tests.rules.combat.test_fights import make_state, rat
 
 
 def test_a_foe_is_out_only_once_its_wounds_exceed_w_and_is_below_half_past_half() -> None:

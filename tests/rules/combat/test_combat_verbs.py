@@ -16,14 +16,8 @@ from expedition.rules.combat.combat_actions import (
     Intimidate,
     Recover,
 )
-from expedition.rules.combat.combat_state import (
-    Attacked,
-    CombatEnded,
-    CombatOutcome,
-    CombatState,
-    Foe,
-    TokensChanged,
-)
+from expedition.rules.combat.combat_events import Attacked, CombatEnded, CombatOutcome, TokensChanged
+from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.combat_verbs import distracted
 from expedition.rules.combat.rounds import cleanup
 from expedition.rules.core.context import Context
@@ -35,7 +29,7 @@ from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import apply, verify
 from expedition.rules.items import handling, inventory
-from tests.rules.combat.test_combat_all import SHIELD, combat_of, fight, make_state, place, rat, run
+from tests.rules.combat.test_fights import SHIELD, combat_of, fight, make_state, place, rat, run
 
 
 def test_an_attack_hits_for_base_and_a_great_success_adds_crit_and_knocks_out_past_w() -> None:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from expedition.rules.combat.combat_state import CombatPhase, EnemyActed, Foe
+from expedition.rules.combat.combat_events import EnemyActed
+from expedition.rules.combat.combat_state import CombatPhase, Foe
 from expedition.rules.combat.enemies.enemy_defs import Archetype, Behaviour
 from expedition.rules.combat.enemy_phase import enemy_turns
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.engine.campaign import CampaignState
-from tests.rules.combat.test_combat_all import combat_of, fight, make_state, place, rat
+from tests.rules.combat.test_fights import combat_of, fight, make_state, place, rat
 
 
 def _enemy_bites(state: CampaignState, faces: list[int], *keys: str) -> Context:

@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from expedition.rules.combat.fight_map import floor, routes, sees, spread
 from expedition.rules.core.distance import manhattan
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Level
+from expedition.rules.exploration.dungeon_map import Level
+from expedition.rules.exploration.features import Door
+from expedition.rules.exploration.tiles import DoorState
 
 OPEN = ["#########", "#.......#", "#.......#", "#.......#", "#########"]
 

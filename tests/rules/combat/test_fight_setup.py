@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from expedition.rules.combat.combat_state import CombatPhase, CombatStarted, FoePlaced
+from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
+from expedition.rules.combat.combat_state import CombatPhase
 from expedition.rules.combat.fight_setup import enemy_defs, fight_here, start_combat, wandering_arrives
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
@@ -14,8 +15,8 @@ from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.engine.campaign import Phase
-from expedition.rules.exploration.dungeon_map import Encounter, EncounterRow
-from tests.rules.combat.test_combat_all import combat_of, fight, make_state, rat
+from expedition.rules.exploration.features import Encounter, EncounterRow
+from tests.rules.combat.test_fights import combat_of, fight, make_state, rat
 
 
 class _World:

@@ -10,8 +10,8 @@ import pytest
 from expedition.rules.character.adventurer import Attr, Status
 from expedition.rules.character.recovery import WoundHealed
 from expedition.rules.combat.combat_actions import AttackFoe
+from expedition.rules.combat.combat_events import Attacked, CombatStarted
 from expedition.rules.combat.combat_options import attack_odds, combat_options
-from expedition.rules.combat.combat_state import Attacked, CombatStarted
 from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.combat.fighting_skills import (
     FEARLESS,

@@ -8,7 +8,8 @@ import pytest
 
 from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.combat_actions import EndTurn
-from expedition.rules.combat.combat_state import CombatEnded, CombatOutcome, CombatPhase, CombatState, Foe
+from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome
+from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
 from expedition.rules.combat.rounds import actions_for, begin_round, check_end, cleanup, verify_turn, waiting
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
@@ -16,8 +17,8 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.campaign import CampaignState, Phase
-from expedition.rules.exploration.dungeon_map import Encounter
-from tests.rules.combat.test_combat_all import combat_of, fight, make_state, place, rat, run
+from expedition.rules.exploration.features import Encounter
+from tests.rules.combat.test_fights import combat_of, fight, make_state, place, rat, run
 
 
 def _fight(*names: str) -> tuple[CampaignState, CombatState]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from expedition.rules.combat.combat_events import Attacked, CombatMoved
 from expedition.rules.combat.combat_harm import defend
-from expedition.rules.combat.combat_state import Attacked, CombatMoved
 from expedition.rules.combat.slippery import STAY, SlippedAway
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve

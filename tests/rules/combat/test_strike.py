@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from expedition.rules.character.adventurer import Attr
-from expedition.rules.combat.combat_state import Foe, TokensChanged
+from expedition.rules.combat.combat_events import TokensChanged
+from expedition.rules.combat.combat_state import Foe
 from expedition.rules.combat.enemies.enemy_defs import HarmSource
 from expedition.rules.combat.strike import BONEDANCE, may_harm, strike_test
 from expedition.rules.core.context import Context
@@ -14,7 +15,7 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.judging import RollResult
 from expedition.rules.core.lasting import Span, add_lasting
 from expedition.rules.engine.campaign import CampaignState
-from tests.rules.combat.test_combat_all import fight, make_state, place, rat
+from tests.rules.combat.test_fights import fight, make_state, place, rat
 
 
 def _setup(shield: int = 0, dodge: int = 0) -> tuple[CampaignState, Foe]:

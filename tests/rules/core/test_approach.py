@@ -8,7 +8,7 @@ from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
-from expedition.rules.core.rolls import Outcome
+from expedition.rules.core.judging import Outcome
 
 
 def _hero(score: int = 3) -> Character:

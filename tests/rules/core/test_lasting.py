@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from expedition.persistence.state import body_to_state, state_to_body
-from expedition.rules.combat.combat_state import CombatOutcome, combat_of
+from expedition.rules.combat.combat_events import CombatOutcome
+from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.rounds import cleanup, end_combat
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default

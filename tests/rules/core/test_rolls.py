@@ -19,15 +19,10 @@ from expedition.rules.core.decisions import GM, Decision, Resolution, resolve, r
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import DiceRolled, Event
+from expedition.rules.core.judging import Outcome, RollResult
 from expedition.rules.core.rerolls import DieRerolled
-from expedition.rules.core.rolls import (
-    BurdenInvoked,
-    Outcome,
-    RollJudged,
-    RollResult,
-    attribute_check,
-    attribute_test,
-)
+from expedition.rules.core.roll_events import BurdenInvoked, RollJudged
+from expedition.rules.core.rolls import attribute_check, attribute_test
 from expedition.rules.core.skills import Trait
 
 STR, DEX = Attr.STR, Attr.DEX

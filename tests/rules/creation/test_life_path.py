@@ -16,6 +16,13 @@ from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.skills import Skill, Trait
 from expedition.rules.creation.life_path import (
     ApplyReport,
+    LifePathRolled,
+    LifePathRow,
+    LifePathTable,
+    apply_effects,
+    roll_on,
+)
+from expedition.rules.creation.life_path_effects import (
     AttrKind,
     AttrPick,
     ChooseAttribute,
@@ -27,15 +34,10 @@ from expedition.rules.creation.life_path import (
     GainTrait,
     GainTrauma,
     Insight,
-    LifePathRolled,
-    LifePathRow,
-    LifePathTable,
     ProficiencyChange,
     ScoreChange,
     Silver,
-    apply_effects,
     describe,
-    roll_on,
 )
 
 

@@ -20,14 +20,8 @@ from expedition.rules.core.events import DiceRolled
 from expedition.rules.core.item_defs import ArmourSlot, Category, Item, ItemDef, Light, Tag
 from expedition.rules.core.skills import Skill, Trait
 from expedition.rules.creation.class_choice import ClassChosen, ClassOptions
-from expedition.rules.creation.life_path import (
-    Effect,
-    LifePathRolled,
-    LifePathRow,
-    LifePathTable,
-    ScoreChange,
-    Silver,
-)
+from expedition.rules.creation.life_path import LifePathRolled, LifePathRow, LifePathTable
+from expedition.rules.creation.life_path_effects import Effect, ScoreChange, Silver
 from expedition.rules.creation.party_creation import (
     CharacterSpec,
     CreationOptions,
@@ -35,7 +29,7 @@ from expedition.rules.creation.party_creation import (
     create_party,
 )
 from expedition.rules.creation.starting_kit import ItemStashed
-from expedition.rules.items.inventory import BACK, LEFT_HAND, RIGHT_HAND, TORSO, WAIST
+from expedition.rules.items.slots import BACK, LEFT_HAND, RIGHT_HAND, TORSO, WAIST
 from expedition.rules.magic.magic_defs import BackgroundDef, ClassDef, Kit, KitItem, ManeuverDef
 
 ITEMS = {
@@ -282,7 +276,7 @@ def test_what_fits_nowhere_goes_to_the_stash() -> None:
     party = resolve_default(create_party(ctx, [CharacterSpec("p1", name="Ada")], opts))
     assert party.stash and all(isinstance(i, Item) for i in party.stash)
     assert any(isinstance(e, ItemStashed) for e in ctx.events)
-    from expedition.rules.items.inventory import encumbered
+    from expedition.rules.items.slots import encumbered
 
     assert not encumbered(party.characters[0])
 

@@ -9,7 +9,7 @@ from expedition.rules.core.dice import SeededDice
 from expedition.rules.creation.party_creation import CharacterCreated
 from expedition.rules.creation.recruits import recruit, recruit_id
 from expedition.rules.engine.campaign import Fate, RosterEntry
-from expedition.rules.items.inventory import is_container
+from expedition.rules.items.slots import is_container
 from expedition.session.catalog_world import default_world
 from tests.rules.interlude_helpers import back_in_town
 

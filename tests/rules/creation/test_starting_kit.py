@@ -23,7 +23,7 @@ from expedition.rules.creation.starting_kit import (
     roll_trappings,
     stash,
 )
-from expedition.rules.items.inventory import BACK, LEFT_HAND, RIGHT_HAND, TORSO, WAIST, encumbered
+from expedition.rules.items.slots import BACK, LEFT_HAND, RIGHT_HAND, TORSO, WAIST, encumbered
 
 ITEMS = {
     d.key: d

@@ -28,7 +28,7 @@ from expedition.rules.creation.starting_shop import (
     verify_buy,
     verify_sell,
 )
-from expedition.rules.items.inventory import LEFT_HAND, RIGHT_HAND
+from expedition.rules.items.slots import LEFT_HAND, RIGHT_HAND
 
 ROPE = ItemDef("rope", "Rope", category=Category.COMMON)
 RELIC = ItemDef("relic", "Holy relic", category=Category.EXOTIC)

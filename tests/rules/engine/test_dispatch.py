@@ -28,7 +28,7 @@ from expedition.rules.engine.dispatch import (
     legal_actions,
     verify,
 )
-from expedition.rules.exploration.exploration_guards import Step
+from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.setting_out import SetOut
 from tests.rules.exploration_helpers import make_state, run
 from tests.rules.interlude_helpers import back_in_town

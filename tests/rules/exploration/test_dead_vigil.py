@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from expedition.persistence.state import body_to_state, state_to_body
 from expedition.rules.character.mortal_wounds import die
-from expedition.rules.combat.combat_events import Attacked
+from expedition.rules.combat.combat_events import Attacked, CombatOutcome
 from expedition.rules.combat.combat_harm import wound_foe
-from expedition.rules.combat.combat_state import CombatOutcome, CombatState, clear_fallen
+from expedition.rules.combat.combat_state import CombatState, clear_fallen
 from expedition.rules.combat.fight_setup import ASLEEP, fight_here
 from expedition.rules.combat.rounds import end_combat
 from expedition.rules.core.context import Context
@@ -28,9 +28,10 @@ from expedition.rules.exploration.dead_vigil import (
     lay_the_bodies,
     vigil_dice,
 )
-from expedition.rules.exploration.dungeon_map import Corpse, Dungeon, Level
+from expedition.rules.exploration.dungeon_map import Dungeon, Level
 from expedition.rules.exploration.expedition import start_expedition
-from expedition.rules.exploration.exploration_guards import ExitDungeon
+from expedition.rules.exploration.exploration_actions import ExitDungeon
+from expedition.rules.exploration.features import Corpse
 from expedition.rules.interlude.interlude_actions import begin_day
 from tests.rules.magic_helpers import WORLD, dungeon, fight, make_state
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.exploration.dungeon_map import Cache, Door, DoorState, Level, Room, Tile, Trap
+from expedition.rules.exploration.dungeon_map import Level, Room
+from expedition.rules.exploration.features import Cache, Door, Trap
+from expedition.rules.exploration.tiles import DoorState, Tile
 from tests.rules.exploration_helpers import TILES_1, make_dungeon
 
 

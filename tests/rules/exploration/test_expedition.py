@@ -23,7 +23,7 @@ from expedition.rules.exploration.expedition import (
     reveal,
     start_expedition,
 )
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots, usage
 from tests.rules.exploration_helpers import ROPE, make_dungeon, make_state
 
 CANDLE = ItemDef(key="candle", name="Candle", tags=frozenset({Tag.QUICK}), usage=6, light=Light.CLOSE)
@@ -72,14 +72,14 @@ def test_light_radius_is_the_best_light_and_darkness_spares_the_night_stalker_se
     wren = state.character("wren")
     assert party_lit(state) and light_radius(state) == 6 and not in_darkness(state, "wren")
     lantern = wren.items[-1]
-    inventory.extinguish(Context(ScriptedDice([])), wren, lantern)
+    usage.extinguish(Context(ScriptedDice([])), wren, lantern)
     assert not party_lit(state) and light_radius(state) == DARK_SIGHT and in_darkness(state, "wren")
     wren.traits.add(Trait.NIGHT_STALKER)
     assert not in_darkness(state, "wren")
     candle = Item.new(300, CANDLE)
     ctx = Context(ScriptedDice([]))
-    inventory.put(ctx, wren, candle, inventory.RIGHT_HAND)
-    inventory.light(ctx, wren, candle)
+    handling.put(ctx, wren, candle, slots.RIGHT_HAND)
+    usage.light(ctx, wren, candle)
     assert light_radius(state) == 1
 
 

@@ -11,7 +11,6 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.events import DiceRolled
 from expedition.rules.core.item_defs import Item
-from expedition.rules.exploration.dungeon_map import DoorState
 from expedition.rules.exploration.exploration_actions import (
     BREAKERS,
     CURES_BY_ITEM,
@@ -24,7 +23,8 @@ from expedition.rules.exploration.exploration_actions import (
     Step,
     UseItem,
 )
-from expedition.rules.items import inventory
+from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.items import handling, slots
 from expedition.session.catalog_world import default_world
 from tests.rules.exploration_helpers import make_state, run
 
@@ -61,7 +61,7 @@ def test_bandages_stop_bleeding_section_4_6() -> None:
     wren = state.character("wren")
     wren.afflictions.add(Affliction.BLEEDING)
     bandages = Item.new(400, ITEMS["bandages"])
-    inventory.put(Context(ScriptedDice([])), wren, bandages, inventory.RIGHT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, bandages, slots.RIGHT_HAND)
     run(state, UseItem(actor="wren", item=400), [])
     assert Affliction.BLEEDING not in wren.afflictions and state.turn == 0  # quick: free
     assert bandages.quantity == ITEMS["bandages"].pack - 1
@@ -80,7 +80,7 @@ def test_from_lock_test_depth_a_lock_also_needs_a_dex_test_house_1_4(
     state.expedition.level.doors[(5, 2)].state = DoorState.LOCKED
     state.expedition.position = (4, 2)
     wren = state.character("wren")
-    inventory.put(Context(ScriptedDice([])), wren, Item.new(401, ITEMS[LOCKPICKS]), inventory.RIGHT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, Item.new(401, ITEMS[LOCKPICKS]), slots.RIGHT_HAND)
     ctx = run(state, PickLock(actor="wren", at=(5, 2)), faces)  # uses every face
     assert state.expedition.level.doors[(5, 2)].state is DoorState.CLOSED
     dex = [e for e in ctx.events if isinstance(e, DiceRolled) and e.sides == 6 and e.rule == "HOUSE §1.4"]

@@ -11,8 +11,8 @@ import pytest
 
 from expedition.rules.core.events import EVENT_TYPES, Event
 from expedition.rules.exploration import exploration_events
+from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.exploration_events import DoorOpened, PartyStepped
-from expedition.rules.exploration.exploration_guards import Step
 from tests.rules.exploration_helpers import make_state, run
 
 

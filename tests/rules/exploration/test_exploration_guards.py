@@ -14,8 +14,7 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import apply, can, verify
-from expedition.rules.exploration.dungeon_map import DoorState
-from expedition.rules.exploration.exploration_guards import (
+from expedition.rules.exploration.exploration_actions import (
     Descend,
     DisarmTrap,
     ExitDungeon,
@@ -28,8 +27,9 @@ from expedition.rules.exploration.exploration_guards import (
     UseItem,
 )
 from expedition.rules.exploration.exploration_turn import WanderingMonstersComing
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.exploration.traps import TrapSprung
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots
 from tests.rules.exploration_helpers import LANTERN, POLE, make_state, run, to_crypt
 
 
@@ -93,7 +93,7 @@ def test_look_for_traps_needs_infiltration_or_a_pole_and_a_plan() -> None:
     with pytest.raises(IllegalAction, match="Infiltration"):
         verify(state, LookForTraps(actor="wren"))
     wren = state.character("wren")
-    inventory.put(Context(ScriptedDice([])), wren, Item.new(101, POLE), inventory.RIGHT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, Item.new(101, POLE), slots.RIGHT_HAND)
     with pytest.raises(IllegalAction, match="plan"):
         verify(state, LookForTraps(actor="wren"))
     assert can(state, LookForTraps(actor="wren", plan="prod the floor"))
@@ -188,7 +188,7 @@ def test_slow_item_costs_a_turn_and_quick_is_free() -> None:
     state = make_state(lit=False)
     wren = state.character("wren")
     lantern = Item.new(100, LANTERN)
-    inventory.put(Context(ScriptedDice([])), wren, lantern, inventory.LEFT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, lantern, slots.LEFT_HAND)
     run(state, UseItem(actor="wren", item=100), [])
     assert lantern.lit and state.turn == 0
 

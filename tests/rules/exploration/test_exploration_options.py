@@ -9,9 +9,9 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item
 from expedition.rules.engine.dispatch import can
-from expedition.rules.exploration.dungeon_map import DoorState
 from expedition.rules.exploration.exploration_options import POLE_PLAN, available_actions
-from expedition.rules.items import inventory
+from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.items import handling, slots
 from tests.rules.exploration_helpers import LANTERN, POLE, make_state, run
 
 
@@ -27,7 +27,7 @@ def test_a_pole_offers_looking_for_traps_with_a_ready_plan_section_10_1() -> Non
     """§10.1: without Infiltration a pole and a clear plan do; the bar supplies the plan."""
     state = make_state()
     wren = state.character("wren")
-    inventory.put(Context(ScriptedDice([])), wren, Item.new(101, POLE), inventory.RIGHT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, Item.new(101, POLE), slots.RIGHT_HAND)
     look = next(o for o in available_actions(state, "wren") if o.label == "Look for traps")
     assert look.enabled and look.cost == 1 and look.action.plan == POLE_PLAN  # type: ignore[attr-defined]
     assert can(state, look.action)
@@ -77,8 +77,8 @@ def test_two_alike_lanterns_make_one_light_option_and_lighting_takes_the_first()
     state = make_state(lit=False)
     wren = state.character("wren")
     ctx = Context(ScriptedDice([]))
-    for uid, hand in ((201, inventory.LEFT_HAND), (202, inventory.RIGHT_HAND)):
-        inventory.put(ctx, wren, Item.new(uid, LANTERN), hand)
+    for uid, hand in ((201, slots.LEFT_HAND), (202, slots.RIGHT_HAND)):
+        handling.put(ctx, wren, Item.new(uid, LANTERN), hand)
     lights = [o for o in available_actions(state, "wren") if o.label.startswith("Light the")]
     assert len(lights) == 1 and lights[0].enabled
     run(state, lights[0].action, [])

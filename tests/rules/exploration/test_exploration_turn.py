@@ -7,7 +7,7 @@ from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice
-from expedition.rules.exploration.exploration_guards import Search
+from expedition.rules.exploration.exploration_actions import Search
 from expedition.rules.exploration.exploration_turn import (
     WANDERING_CAP,
     DarknessEndured,
@@ -20,7 +20,7 @@ from expedition.rules.exploration.exploration_turn import (
     make_noise,
     wandering_check,
 )
-from expedition.rules.items import inventory
+from expedition.rules.items import slots
 from tests.rules.exploration_helpers import make_state, run
 
 
@@ -133,9 +133,9 @@ def test_a_light_running_out_goes_out_next_turn_then_darkness_costs_pre_or_terro
     wren = state.character("wren")
     wren.items[-1].usage = 4  # the lantern is down to Ud4
     run(state, Search(actor="wren"), [2, 3, 1, 1, 1, 5, 6])  # lantern Ud4 rolls 1: burns its last turn
-    assert inventory.lit_lights(wren)
+    assert slots.lit_lights(wren)
     ctx = run(state, Search(actor="wren"), [2, 3], "roll", "terrified")
-    assert not inventory.lit_lights(wren)
+    assert not slots.lit_lights(wren)
     assert any(isinstance(e, DarknessEndured) and e.choice == "terrified" for e in ctx.events)
     assert Affliction.TERRIFIED in wren.afflictions
     # A 5 succeeds even Terrified; the loitering 1d! rolls 4.

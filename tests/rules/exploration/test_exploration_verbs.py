@@ -8,7 +8,14 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.judging import Outcome
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Encounter, Tile, Treasure
+from expedition.rules.exploration.exploration_actions import (
+    Ascend,
+    Descend,
+    ForceDoor,
+    ListenAtDoor,
+    Loot,
+    Search,
+)
 from expedition.rules.exploration.exploration_events import (
     DoorListenedAt,
     DoorOpened,
@@ -17,19 +24,13 @@ from expedition.rules.exploration.exploration_events import (
     RoomSearched,
     SecretDoorFound,
 )
-from expedition.rules.exploration.exploration_guards import (
-    GUARDS,
-    Ascend,
-    Descend,
-    ForceDoor,
-    ListenAtDoor,
-    Loot,
-    Search,
-)
+from expedition.rules.exploration.exploration_guards import GUARDS
 from expedition.rules.exploration.exploration_turn import NoiseMade
 from expedition.rules.exploration.exploration_verbs import VERBS
+from expedition.rules.exploration.features import Door, Encounter, Treasure
+from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.rules.exploration.traps import TrapFound
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 
 AXE = ItemDef(key="battle_axe", name="Battle axe")
@@ -62,7 +63,7 @@ def test_breaking_a_door_barred_from_the_far_side_takes_two_turns_and_is_loud_ho
     door.state, door.barred_from = DoorState.BARRED, (6, 2)
     state.expedition.position = (4, 2)
     wren = state.character("wren")
-    inventory.put(Context(ScriptedDice([])), wren, Item.new(500, AXE), inventory.RIGHT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, Item.new(500, AXE), slots.RIGHT_HAND)
     ctx = run(state, ForceDoor(actor="wren", at=(5, 2)), [4])  # only the noise's 1d!
     assert door.state is DoorState.OPEN and state.turn == 2
     assert any(isinstance(e, DoorOpened) and e.how == "broke through" for e in ctx.events)
@@ -100,7 +101,7 @@ def test_loot_brings_treasure_away_and_leaves_unknown_items_section_10_1() -> No
     cache.treasures = (Treasure("Pearl string", "valuable", kind="J", fragile=True),)
     ctx = run(state, Loot(actor="wren"), [])
     pearls = next(i for i in state.character("wren").items if i.name == "Pearl string")
-    assert pearls.place == inventory.NOTES and {Tag.TREASURE, Tag.TINY, Tag.FRAGILE} <= pearls.defn.tags
+    assert pearls.place == slots.NOTES and {Tag.TREASURE, Tag.TINY, Tag.FRAGILE} <= pearls.defn.tags
     assert any(isinstance(e, Note) and "mystery_box" in e.text for e in ctx.events)
     assert state.silver == 12
 

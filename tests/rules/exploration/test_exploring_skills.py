@@ -17,8 +17,7 @@ from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import CampaignState, DoomRevealed, Phase
 from expedition.rules.engine.dispatch import apply, can, verify
-from expedition.rules.exploration.dungeon_map import Corpse, Trap
-from expedition.rules.exploration.exploration_guards import DisarmTrap, LookForTraps
+from expedition.rules.exploration.exploration_actions import DisarmTrap, LookForTraps
 from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.exploring_skills import (
     BlessWater,
@@ -31,8 +30,9 @@ from expedition.rules.exploration.exploring_skills import (
     occult_trap,
     will_rise,
 )
+from expedition.rules.exploration.features import Corpse, Trap
 from expedition.rules.exploration.traps import TrapDisarmed, TrapFound
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots
 from expedition.rules.magic.spells.spellcasting import CastSpell
 from tests.rules import magic_helpers
 from tests.rules.exploration_helpers import make_state, to_crypt
@@ -111,11 +111,11 @@ def _with_canteen(units: int, *, lit: bool = True) -> tuple[CampaignState, Chara
     wren = state.character("wren")
     ctx = Context(ScriptedDice([]))
     canteen = Item.new(200, WORLD.items["canteen"])
-    inventory.put(ctx, wren, canteen, inventory.FLASK)
+    handling.put(ctx, wren, canteen, slots.FLASK)
     water = None
     if units:
         water = Item.new(201, WORLD.items["water"], quantity=units)
-        inventory.put(ctx, wren, water, inventory.inside(canteen))
+        handling.put(ctx, wren, water, slots.inside(canteen))
     return state, wren, water
 
 
@@ -127,7 +127,7 @@ def test_holy_rites_turns_a_unit_of_water_into_holy_water() -> None:
     ctx = run(state, BlessWater(actor="wren"), [])
     assert water.quantity == 1
     (holy,) = [i for i in wren.items if i.defn.key == "holy_water"]
-    assert holy.usage == 6 and holy.place in inventory.HANDS  # no pack: a free hand takes it
+    assert holy.usage == 6 and holy.place in slots.HANDS  # no pack: a free hand takes it
     (blessed,) = [e for e in ctx.events if isinstance(e, WaterBlessed)]
     assert blessed.item == holy.uid and not blessed.stashed
     assert state.turn == 1
@@ -150,8 +150,8 @@ def test_holy_rites_refuses_without_water_or_without_room() -> None:
     state, wren, _ = _with_canteen(2, lit=False)
     crate = ItemDef(key="crate", name="Crate", slots=2)
     ctx = Context(ScriptedDice([]))
-    for uid, hand in ((300, inventory.LEFT_HAND), (301, inventory.RIGHT_HAND)):
-        inventory.put(ctx, wren, Item.new(uid, crate), hand)
+    for uid, hand in ((300, slots.LEFT_HAND), (301, slots.RIGHT_HAND)):
+        handling.put(ctx, wren, Item.new(uid, crate), hand)
     option = next(o for o in available_actions(state, "wren") if isinstance(o.action, BlessWater))
     assert not option.enabled and "no free hand" in option.reason
     with pytest.raises(IllegalAction, match="Holy Rites"):

@@ -17,7 +17,7 @@ from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.exploration.expedition import ExpeditionStarted
 from expedition.rules.exploration.setting_out import NEW, SetOut, light_at_the_door, set_out, verify_set_out
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots, usage
 from expedition.session.catalog_world import default_world
 from tests.rules.exploration_helpers import make_state
 from tests.rules.interlude_helpers import back_in_town
@@ -87,10 +87,10 @@ def test_a_light_is_lit_at_the_door_preferring_one_that_reaches_nearby_section_7
     wren = state.character("wren")
     ctx = Context(ScriptedDice([]))
     candle, torch = Item.new(601, WORLD.items["candle"]), Item.new(602, WORLD.items["torch"])
-    inventory.put(ctx, wren, candle, inventory.LEFT_HAND)
-    inventory.put(ctx, wren, torch, inventory.RIGHT_HAND)
+    handling.put(ctx, wren, candle, slots.LEFT_HAND)
+    handling.put(ctx, wren, torch, slots.RIGHT_HAND)
     assert light_at_the_door(ctx, state) is torch and torch.lit and not candle.lit
     assert light_at_the_door(ctx, state) is None and not candle.lit
-    inventory.extinguish(ctx, wren, torch)
+    usage.extinguish(ctx, wren, torch)
     torch.usage = 0  # burnt down: it cannot be lit
     assert light_at_the_door(ctx, state) is candle

@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from expedition.dungeon.lighting import Memory, TileState, light_radius, tile_state, update_memory
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Level
+from expedition.rules.exploration.dungeon_map import Level
+from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.sight import in_radius, visible_from
+from expedition.rules.exploration.tiles import DoorState
 
 OPEN_ROOM = ["#" * 21] + ["#" + "." * 19 + "#" for _ in range(19)] + ["#" * 21]
 

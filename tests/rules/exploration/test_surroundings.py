@@ -8,8 +8,8 @@ from expedition.rules.character.adventurer import Status
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.engine.campaign import Phase
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Encounter
 from expedition.rules.exploration.exploration_actions import Loot
+from expedition.rules.exploration.features import Door, Encounter
 from expedition.rules.exploration.surroundings import (
     acting,
     adjacent_door,
@@ -20,6 +20,7 @@ from expedition.rules.exploration.surroundings import (
     slow_cost,
     step_target,
 )
+from expedition.rules.exploration.tiles import DoorState
 from tests.rules.exploration_helpers import LANTERN, make_state
 
 

@@ -8,7 +8,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.events import Note
-from expedition.rules.exploration.dungeon_map import Trap
+from expedition.rules.exploration.features import Trap
 from expedition.rules.exploration.traps import (
     TrapDisarmed,
     TrapFound,

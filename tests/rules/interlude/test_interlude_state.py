@@ -13,7 +13,7 @@ from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import Phase, Player, new_campaign
 from expedition.rules.engine.dispatch import SpendInsight, can, legal_actions
-from expedition.rules.exploration.exploration_guards import ExitDungeon
+from expedition.rules.exploration.exploration_actions import ExitDungeon
 from expedition.rules.exploration.setting_out import SetOut
 from expedition.rules.interlude.interlude_actions import ChooseBed, EndDay, NewRecruit, PlanDay
 from expedition.rules.interlude.interlude_state import DailyAction, arrive

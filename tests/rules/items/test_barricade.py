@@ -7,7 +7,8 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting, lasting_keyed, tick
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.dungeon_map import Door, DoorState
+from expedition.rules.exploration.features import Door
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items.barricade import BREAKING, BarricadeAssailed, BarricadeBroken, barricade_holds
 from expedition.rules.items.gear import SPIKED
 from tests.rules.magic_helpers import WORLD, make_state

@@ -13,8 +13,8 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import has_lasting
-from expedition.rules.exploration.dungeon_map import DoorState
 from expedition.rules.exploration.features import Trap
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items.gear import (
     SPIKED,
     CompassRead,

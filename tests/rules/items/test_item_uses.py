@@ -16,10 +16,10 @@ from expedition.rules.core.item_defs import Item, Tag
 from expedition.rules.core.lasting import Span, has_lasting, tick
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.dungeon_map import DoorState
-from expedition.rules.exploration.exploration_guards import CURES_BY_ITEM, UseItem
+from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM, UseItem
 from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.features import Trap
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items.barricade import barricade_holds
 from expedition.rules.items.gear import (
     SPIKED,

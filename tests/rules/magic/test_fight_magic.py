@@ -104,7 +104,7 @@ def test_stun_foe_adds_tokens_and_ignores_nothing_to_add() -> None:
 
 def test_a_summoned_creature_joins_the_fight_next_to_the_caster() -> None:
     """§11.1 mishaps: a demon appears Close to the caster; one with no stat block stays away."""
-    from expedition.rules.combat.combat_state import FoePlaced
+    from expedition.rules.combat.combat_events import FoePlaced
     from expedition.rules.core.decisions import resolve_default
     from expedition.rules.core.distance import chebyshev
 

@@ -13,7 +13,7 @@ from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item, ItemDef, Light
 from expedition.rules.core.tracker import Tracker, TrackerReset, Visibility
-from expedition.rules.items.inventory import ItemBroken, UsageRolled
+from expedition.rules.items.usage import ItemBroken, UsageRolled
 from expedition.rules.trackers.decay import (
     DECAY_TABLE,
     DecayRoll,

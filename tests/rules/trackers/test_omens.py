@@ -16,7 +16,7 @@ from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import Tracker, TrackerReset, Visibility
-from expedition.rules.items.inventory import ItemBroken, ItemsDiscarded
+from expedition.rules.items.usage import ItemBroken, ItemsDiscarded
 from expedition.rules.trackers.decay import DecayTableRolled
 from expedition.rules.trackers.doom import DoomThreshold, DoomTracker, advance_doom, new_doom
 from expedition.rules.trackers.omens import (

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.armour import ArmourPointsBroken
+from expedition.rules.combat.combat_events import Attacked, CombatMoved, EnemyActed, report_tokens
 from expedition.rules.combat.combat_harm import defend
-from expedition.rules.combat.combat_state import Attacked, CombatState, EnemyActed, Foe, report_tokens
+from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.enemies.enemy_defs import EnemyAction
+from expedition.rules.combat.fight_map import floor
 from expedition.rules.combat.holds import ATTACHED, BOUND, GRABBED, HOOKED, holds_by, take_hold
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
@@ -203,9 +205,6 @@ def _sticky_tongue(ctx: Context, hit: Hit) -> Resolution[None]:
 
 def _bash(ctx: Context, hit: Hit) -> Resolution[None]:
     """Bash knocks the target 1 tile away from the crab, onto a free floor tile (§12.4)."""
-    from expedition.rules.combat.combat_state import CombatMoved
-    from expedition.rules.combat.fight_map import floor
-
     assert hit.state.expedition is not None
     here = hit.combat.positions[hit.victim.id]
     away = (2 * here[0] - hit.foe.pos[0], 2 * here[1] - hit.foe.pos[1])

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character, Status
-from expedition.rules.combat.combat_state import CombatState, Foe, FoeFleeing, on_map, standing
+from expedition.rules.combat.combat_events import FoeFleeing
+from expedition.rules.combat.combat_state import CombatState, Foe, on_map, standing
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.enemies.movement import approach, paths, step_aside, walk
 from expedition.rules.combat.enemies.tactics import Script, adjacent, hit, mark, tokens

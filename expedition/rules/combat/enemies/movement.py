@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.combat.combat_state import CombatMoved, CombatState, EnemyActed, Foe, on_map
+from expedition.rules.combat.combat_events import CombatMoved, EnemyActed
+from expedition.rules.combat.combat_state import CombatState, Foe, on_map
 from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyTag
 from expedition.rules.combat.fight_map import floor, routes
 from expedition.rules.core.context import Context
 from expedition.rules.core.distance import Pos, manhattan, orthogonal_neighbours
+from expedition.rules.exploration.hazards.footing import foe_reach
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -46,7 +48,6 @@ def _shareable(combat: CombatState, foe: Foe) -> set[Pos]:
 def paths(state: CampaignState, combat: CombatState, foe: Foe, tiles: int) -> dict[Pos, tuple[Pos, ...]]:
     """Tiles `foe` can reach with `tiles` steps, by its movement specials, with the path to each."""
     assert state.expedition is not None
-    from expedition.rules.exploration.hazards.footing import foe_reach
 
     tiles = foe_reach(state, foe, tiles)  # water, mud, silk, a warped floor (HOUSE §1.9-§1.14)
     level = state.expedition.level

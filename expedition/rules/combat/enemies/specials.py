@@ -14,18 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.combat.combat_state import (
-    MAX_SHIELD_TOKENS,
-    CombatState,
-    Foe,
-    FoeFleeing,
-    on_map,
-    report_tokens,
-    standing,
-)
+from expedition.rules.character.harm import receive_wounds
+from expedition.rules.combat.combat_events import FoeFleeing, report_tokens
+from expedition.rules.combat.combat_harm import defend
+from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, CombatState, Foe, on_map, standing
 from expedition.rules.combat.enemies.attack_effects import stun
 from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyDef, EnemyTag, HarmSource
-from expedition.rules.combat.enemies.movement import approach, step_aside
+from expedition.rules.combat.enemies.movement import NIMBLE, SHARING, approach, step_aside
 from expedition.rules.combat.holds import (
     ATTACHED,
     carry_attached,
@@ -42,7 +37,10 @@ from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.distance import chebyshev, manhattan
 from expedition.rules.core.events import Note
 from expedition.rules.core.lasting import Span, add_lasting, end_lasting, has_lasting
+from expedition.rules.core.notation import parse_attack
 from expedition.rules.items.handling import take_away
+from expedition.rules.items.slots import worn_armour
+from expedition.rules.items.usage import break_item
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -129,13 +127,11 @@ SPECIALS: dict[str, SpecialRule] = {
 
 
 def _nimble() -> frozenset[str]:
-    from expedition.rules.combat.enemies.movement import NIMBLE
 
     return NIMBLE
 
 
 def _sharing() -> frozenset[str]:
-    from expedition.rules.combat.enemies.movement import SHARING
 
     return frozenset(SHARING)
 
@@ -228,8 +224,6 @@ def weapon_struck(
     member = state.character(attacker)
     item = next((i for i in member.items if i.uid == item_uid), None)
     if item is not None and risk_triggered(ctx.roll(1, who=foe.uid, why="acid blood", rule="§12.6")):
-        from expedition.rules.items.usage import break_item
-
         break_item(ctx, member, item, rule="§12.6")
 
 
@@ -254,11 +248,6 @@ def foe_fell(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) 
 
 def settle(ctx: Context, state: CampaignState) -> Resolution[None]:
     """Resolve what the hooks left pending (bursts, pustules), then let go of broken holds (HOUSE §6.2)."""
-    from expedition.rules.character.harm import receive_wounds
-    from expedition.rules.combat.combat_harm import defend
-    from expedition.rules.core.notation import parse_attack
-    from expedition.rules.items.slots import worn_armour
-
     combat = state.expedition.combat if state.expedition else None
     if combat is None:
         return

@@ -6,17 +6,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.combat.combat_events import EnemyActed, report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
-from expedition.rules.combat.combat_state import (
-    MAX_SHIELD_TOKENS,
-    CombatState,
-    EnemyActed,
-    Foe,
-    report_tokens,
-    standing,
-)
+from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, CombatState, Foe, standing
 from expedition.rules.combat.enemies.attack_effects import heal, strike
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef
+from expedition.rules.combat.fight_setup import enemy_defs
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan
@@ -92,7 +87,6 @@ def corpses(state: CampaignState, combat: CombatState) -> list[Foe]:
 
 
 def transform(ctx: Context, state: CampaignState, foe: Foe, corpse: Foe, into: str, *, healed: bool) -> bool:
-    from expedition.rules.combat.fight_setup import enemy_defs
 
     defs: list[EnemyDef] = enemy_defs(ctx, [into])
     if not defs:

@@ -29,6 +29,7 @@ from expedition.rules.core.skills import Trait
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
+from expedition.rules.combat.combat_events import CombatMoved
 from expedition.rules.combat.enemies.tactics import (
     NEARBY,
     Script,
@@ -42,6 +43,7 @@ from expedition.rules.combat.enemies.tactics import (
     tokens,
     transform,
 )
+from expedition.rules.combat.fight_map import floor
 
 
 def _frog(
@@ -103,8 +105,6 @@ def _maneater(
     mark(ctx, foe, "ram", used)
     dx, dy = (goal[0] > foe.pos[0]) - (goal[0] < foe.pos[0]), (goal[1] > foe.pos[1]) - (goal[1] < foe.pos[1])
     assert state.expedition is not None
-    from expedition.rules.combat.combat_state import CombatMoved
-    from expedition.rules.combat.fight_map import floor
 
     path: tuple[tuple[int, int], ...] = ()
     for _ in range(3):

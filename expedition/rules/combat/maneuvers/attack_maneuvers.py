@@ -16,7 +16,8 @@ from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.harm import take_fatigue
 from expedition.rules.character.recovery import heal_wound, recover_fatigue
 from expedition.rules.combat.combat_actions import held_shield, in_reach, move_tiles, weapon_attack, weapons
-from expedition.rules.combat.combat_state import CombatMoved, Foe, combat_of, report_tokens
+from expedition.rules.combat.combat_events import CombatMoved, report_tokens
+from expedition.rules.combat.combat_state import Foe, combat_of
 from expedition.rules.combat.combat_verbs import attack_foe
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_map import floor, sees

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Character
-from expedition.rules.combat.combat_state import combat_of, report_tokens
+from expedition.rules.combat.combat_events import report_tokens
+from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.maneuvers.attack_maneuvers import ATTACK_MANEUVERS
 from expedition.rules.combat.maneuvers.stances import STANCE_MANEUVERS
@@ -20,7 +21,7 @@ from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.rolls import attribute_test
-from expedition.rules.exploration.exploration_guards import acting
+from expedition.rules.exploration.surroundings import acting
 from expedition.rules.magic.fight_magic import begin, check_actions, foes_in_reach, has_tag, spend, stun_foe
 from expedition.rules.magic.magic_effects import NEARBY, Effect, effect_for
 

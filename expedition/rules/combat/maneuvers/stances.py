@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.combat.combat_actions import held_shield
-from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, combat_of, report_tokens
+from expedition.rules.combat.combat_events import report_tokens
+from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.maneuvers.attack_maneuvers import foe_uids
 from expedition.rules.combat.maneuvers.maneuver_marks import (

@@ -16,6 +16,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM
 from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.events import Event
+from expedition.rules.exploration.exploration_turn import WanderingMonstersComing
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -52,7 +53,6 @@ def follow_drag_marks(ctx: Context, state: CampaignState) -> str | None:
     lair.enemies = tuple(left)
     lair.defeated = not left
     ctx.emit(LairStirred(rule="HOUSE §1.10", room=lair.room, left=lair.enemies))
-    from expedition.rules.exploration.exploration_turn import WanderingMonstersComing
 
     expedition.coming.append(DRAG_GROUP)
     ctx.emit(

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.harm import place_wounds
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
@@ -31,7 +32,14 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item, Special
 from expedition.rules.core.notation import parse_attack
+from expedition.rules.exploration.expedition import arrive_on_level
+from expedition.rules.exploration.exploration_turn import exploration_turn
+from expedition.rules.exploration.hazards.footing import SECTION
+from expedition.rules.exploration.surroundings import acting, exploring
+from expedition.rules.exploration.traps import failed_defence, run_test
 from expedition.rules.items.slots import HANDS, worn_armour
+from expedition.rules.items.usage import roll_usage
+from expedition.rules.magic.warding import hovering
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -88,7 +96,6 @@ class BurnSilk(Action):
 
 
 def _section(hazard: str) -> str:
-    from expedition.rules.exploration.hazards.footing import SECTION
 
     return SECTION.get(hazard, "HOUSE §1.8")
 
@@ -105,8 +112,6 @@ def defend_impact(
 
     Armour that is useless against impact (chainmail, HOUSE §6.6) does not roll.
     """
-    from expedition.rules.exploration.traps import failed_defence, run_test
-
     attack = parse_attack(notation)
     result = yield from run_test(
         ctx,
@@ -127,8 +132,6 @@ def defend_impact(
 
 def cross(ctx: Context, state: CampaignState, room: Room, actor: str = "") -> Resolution[None]:
     """The party enters `room`: a floor that gives way acts on the first adventurer across, once."""
-    from expedition.rules.magic.warding import hovering
-
     notation = DEFENCE.get(room.hazard)
     victim = _front(state, actor)
     if notation is None or room.crossed or victim is None or state.expedition is None:
@@ -150,9 +153,6 @@ def cross(ctx: Context, state: CampaignState, room: Room, actor: str = "") -> Re
 
 def climb_out(ctx: Context, state: CampaignState, victim: Character, *, rule: str) -> Resolution[None]:
     """Out of a burial pit: the §6.2 STR test, or (house) the others haul them out in 1 ET."""
-    from expedition.rules.exploration.exploration_turn import exploration_turn
-    from expedition.rules.exploration.traps import run_test
-
     if victim.can_act:
         result = yield from run_test(
             ctx, state, victim, Attr.STR, purpose="to climb out of the pit", rule="HOUSE §6.2"
@@ -166,9 +166,6 @@ def climb_out(ctx: Context, state: CampaignState, victim: Character, *, rule: st
 
 def fall(ctx: Context, state: CampaignState, victim: Character, *, rule: str) -> Resolution[None]:
     """`victim` falls to the level below and the party follows (house); with no level below, 1 wound more."""
-    from expedition.rules.character.harm import place_wounds
-    from expedition.rules.exploration.expedition import arrive_on_level
-
     expedition = state.expedition
     assert expedition is not None
     if expedition.depth >= len(expedition.dungeon.levels):
@@ -185,7 +182,6 @@ def burner(member: Character) -> Item | None:
 
 
 def _verify_burn(state: CampaignState, action: BurnSilk) -> None:
-    from expedition.rules.exploration.surroundings import acting, exploring
 
     expedition = exploring(state)
     member = acting(state, action)
@@ -197,8 +193,6 @@ def _verify_burn(state: CampaignState, action: BurnSilk) -> None:
 
 
 def _burn(ctx: Context, state: CampaignState, action: BurnSilk) -> Resolution[None]:
-    from expedition.rules.exploration.exploration_turn import exploration_turn
-    from expedition.rules.items.usage import roll_usage
 
     expedition = state.expedition
     room = expedition.room if expedition is not None else None

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyDef, EnemyGroup, EnemyTag
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
@@ -41,7 +42,11 @@ from expedition.rules.core.distance import Pos
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import ArmourType, Item
+from expedition.rules.exploration.traps import run_test
+from expedition.rules.items.handling import drop, take_away
 from expedition.rules.items.slots import HANDS, two_handed, worn_armour
+from expedition.rules.items.usage import extinguish
+from expedition.rules.magic.warding import hovering
 
 if TYPE_CHECKING:
     from expedition.rules.combat.combat_state import CombatState, Foe
@@ -116,7 +121,6 @@ def hazard_at(state: CampaignState, pos: Pos) -> str:
 
 
 def _grounded(state: CampaignState, who: str) -> bool:
-    from expedition.rules.magic.warding import hovering
 
     return not hovering(state, who)
 
@@ -205,8 +209,6 @@ def held_item(member: Character) -> Item | None:
 
 def lose_held(ctx: Context, member: Character, *, sinks: bool, rule: str) -> None:
     """`member` drops a held item, if any; in deep water it sinks out of reach."""
-    from expedition.rules.items.handling import drop
-
     item = held_item(member)
     if item is None:
         return
@@ -217,8 +219,6 @@ def lose_held(ctx: Context, member: Character, *, sinks: bool, rule: str) -> Non
 
 def douse(ctx: Context, member: Character, *, rule: str) -> None:
     """Water puts out `member`'s burning torches and candles."""
-    from expedition.rules.items.usage import extinguish
-
     for item in [i for i in member.items if i.lit and i.defn.key in DOUSED]:
         extinguish(ctx, member, item, rule=rule)
 
@@ -233,8 +233,6 @@ def swim(ctx: Context, state: CampaignState, member: Character, *, rule: str) ->
     Returns:
         True if the swimmer made it.
     """
-    from expedition.rules.exploration.traps import run_test
-
     douse(ctx, member, rule=rule)
     result = yield from run_test(
         ctx, state, member, Attr.STR, disadvantage=_heavy(member), purpose="to swim", rule=rule
@@ -266,9 +264,6 @@ def footing_move(
     ctx: Context, state: CampaignState, combat: CombatState, member: Character, path: tuple[Pos, ...]
 ) -> Resolution[tuple[Pos, ...]]:
     """The hazards a declared Move crosses act on the mover; return the path it really takes."""
-    from expedition.rules.combat.combat_events import report_tokens
-    from expedition.rules.exploration.traps import run_test
-
     start = combat.positions[member.id]
     if not path or not _grounded(state, member.id):
         return path
@@ -304,8 +299,6 @@ def footing_move(
 
 def footing_dodge(ctx: Context, state: CampaignState, member: Character) -> Resolution[None]:
     """After a Dodge in a mud sump, a DEX check; a failure drops a held item."""
-    from expedition.rules.exploration.traps import run_test
-
     here = _fight_pos(state, member)
     if here is None or hazard_at(state, here) != "mud_sump" or not _grounded(state, member.id):
         return
@@ -315,7 +308,6 @@ def footing_dodge(ctx: Context, state: CampaignState, member: Character) -> Reso
 
 
 def _soak_ration(ctx: Context, member: Character, rule: str) -> None:
-    from expedition.rules.items.handling import take_away
 
     ration = next((item for item in member.items if item.defn.key == "ration"), None)
     if ration is None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.combat.fight_setup import wandering_arrives
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
@@ -32,10 +33,15 @@ from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
-from expedition.rules.exploration.dungeon_map import Tile
+from expedition.rules.exploration.expedition import reveal
+from expedition.rules.exploration.exploration_turn import exploration_turn, make_noise
 from expedition.rules.exploration.hazards.water import BRACKISH_SPRING, drink_from_spring
 from expedition.rules.exploration.surroundings import acting, exploring
+from expedition.rules.exploration.tiles import Tile
+from expedition.rules.items.handling import put
 from expedition.rules.items.slots import cost_of, inside, is_worn_container, items_in
+from expedition.rules.items.usage import use_one
+from expedition.rules.magic.magic_effects import the_world
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -124,8 +130,6 @@ def _verify_fill(state: CampaignState, action: FillFromPool) -> None:
 
 
 def _fill(ctx: Context, state: CampaignState, action: FillFromPool) -> Resolution[None]:
-    from expedition.rules.items.handling import put
-    from expedition.rules.magic.magic_effects import the_world
 
     defn = the_world(ctx.world).items[TAINTED_WATER]
     for member, container, units in fillable(state):
@@ -148,8 +152,6 @@ def _fill(ctx: Context, state: CampaignState, action: FillFromPool) -> Resolutio
 
 def drink_tainted(ctx: Context, member: Character, container: Item, water: Item) -> None:
     """`member` drinks a unit of tainted water from `container`: Nauseated, still Parched (HOUSE §1.12)."""
-    from expedition.rules.items.usage import use_one
-
     ctx.emit(
         TaintedWaterDrunk(rule=POOL_RULE, character=member.id, container=container.uid, name=container.name)
     )
@@ -163,16 +165,13 @@ def _clear(ctx: Context, state: CampaignState, action: ClearRubble) -> Resolutio
     pos: Pos = tuple(action.at)  # type: ignore[assignment]  # a journal list decodes as a tuple
     expedition.level.set_tile(pos, Tile.DOOR)  # the door stays broken open (hazards_noise.choke_exit)
     ctx.emit(ExitCleared(rule="HOUSE §1.9", character=action.actor, pos=pos))
-    from expedition.rules.exploration.exploration_turn import exploration_turn, make_noise
 
     yield from make_noise(ctx, state, what="digging through rubble")
     announced = list(expedition.coming)
     for _ in range(CLEAR_TURNS):
         yield from exploration_turn(ctx, state)
-    from expedition.rules.exploration.expedition import reveal
 
     reveal(state)
-    from expedition.rules.combat.fight_setup import wandering_arrives
 
     yield from wandering_arrives(ctx, state, announced)  # a group the digging drew (HOUSE §1.5)
 

@@ -33,9 +33,11 @@ from expedition.rules.core.errors import NotationError
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.notation import parse_attack
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Level, Room, Tile
-from expedition.rules.exploration.traps import run_test
-from expedition.rules.items import inventory
+from expedition.rules.exploration.dungeon_map import Level, Room
+from expedition.rules.exploration.features import Door
+from expedition.rules.exploration.tiles import DoorState, Tile
+from expedition.rules.exploration.traps import failed_defence, run_test
+from expedition.rules.items import slots
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -101,7 +103,6 @@ def defend(
     ctx.emit(HazardDefended(rule=rule, character=victim.id, hazard=what, avoided=result.succeeded))
     if result.succeeded:
         return True
-    from expedition.rules.exploration.traps import failed_defence
 
     yield from failed_defence(ctx, victim, attack, result, rule=rule)
     return False
@@ -187,7 +188,7 @@ def noise_hazards_entered(ctx: Context, state: CampaignState, before: str) -> Re
         spend(room)
         choke_exit(ctx, expedition.level, room, expedition.position, spare_near=True, rule="HOUSE §1.9")
     elif room.hazard == MARSH_GAS:
-        flame = next((m for m in state.party for i in inventory.lit_lights(m) if _open_flame(i)), None)
+        flame = next((m for m in state.party for i in slots.lit_lights(m) if _open_flame(i)), None)
         if flame is not None:
             yield from explode_gas(ctx, state, room, flame)
     elif room.hazard == DRAG_MARKS:

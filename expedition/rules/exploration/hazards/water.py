@@ -27,8 +27,10 @@ from expedition.rules.core.decisions import GM, Resolution
 from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.events import Event
-from expedition.rules.exploration.dungeon_map import Room, Tile
+from expedition.rules.exploration.dungeon_map import Room
+from expedition.rules.exploration.expedition import reveal
 from expedition.rules.exploration.hazards.noise import everyone_defends, exits_of, room_here
+from expedition.rules.exploration.tiles import Tile
 from expedition.rules.items.handling import drop
 from expedition.rules.items.slots import HANDS
 
@@ -72,7 +74,6 @@ def decay_hazards(ctx: Context, state: CampaignState) -> Resolution[None]:
         if target != expedition.position:
             expedition.position = target
             ctx.emit(PartyRegrouped(rule=rule, pos=target))
-            from expedition.rules.exploration.expedition import reveal
 
             reveal(state)
 

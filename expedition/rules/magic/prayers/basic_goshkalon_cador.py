@@ -22,7 +22,7 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import ON_END, ON_TICK, Lasting, Span, add_lasting, lasting_on
 from expedition.rules.core.reach import CLOSE, Reach
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots
 from expedition.rules.magic.fight_magic import foe, has_tag, hurt_foe
 from expedition.rules.magic.magic_effects import (
     NEARBY,
@@ -99,10 +99,10 @@ def _create_food(ctx: Context, state: CampaignState, cleric: Character, target: 
             continue
         item = Item.new(state.next_uid, defn)
         state.next_uid += 1
-        places = [inventory.inside(c) for c in inventory.worn_containers(member)] + list(inventory.HANDS)
-        place = next((p for p in places if inventory.can_put(member, item, p)), "")
+        places = [slots.inside(c) for c in slots.worn_containers(member)] + list(slots.HANDS)
+        place = next((p for p in places if slots.can_put(member, item, p)), "")
         if place:
-            inventory.put(ctx, member, item, place, rule="§11.2")
+            handling.put(ctx, member, item, place, rule="§11.2")
         else:
             state.stash.append(item)
         ctx.emit(

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Attr, Character, Status, Tokens
 from expedition.rules.character.fainting import Means, stabilise
 from expedition.rules.character.harm import place_wounds, take_fatigue
 from expedition.rules.character.recovery import heal_chosen_wound, heal_wound
-from expedition.rules.combat.combat_state import report_tokens
+from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.distance import Range
@@ -21,7 +21,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.reach import CLOSE, Reach
 from expedition.rules.exploration.exploration_turn import exploration_turn
-from expedition.rules.items.inventory import worn_armour
+from expedition.rules.items.slots import worn_armour
 from expedition.rules.magic.fight_magic import foe, foes_in_reach, has_tag, hurt_foe, stun_foe
 from expedition.rules.magic.magic_effects import (
     NEARBY,
@@ -165,8 +165,6 @@ def _autumn(ctx: Context, state: CampaignState, cleric: Character, target: str) 
     if in_combat(state):
         holders += [(f.uid, f.tokens) for f in foes_in_reach(state, cleric.id, NEARBY)]
     for who, tokens in holders:
-        from expedition.rules.character.adventurer import Tokens
-
         assert isinstance(tokens, Tokens)
         if tokens.shield or tokens.dodge:
             tokens.shield = tokens.dodge = 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.recovery import heal_wound
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
 from expedition.rules.core.events import Event
@@ -183,7 +184,6 @@ def foe_fell(ctx: Context, state: CampaignState, foe: Foe) -> None:
     marks = lasting_on(state, foe.uid, DIRGE)
     if not marks:
         return
-    from expedition.rules.character.recovery import heal_wound
 
     combat = state.expedition.combat if state.expedition else None
     for effect in marks:

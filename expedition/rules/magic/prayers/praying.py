@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Character, Status
 from expedition.rules.character.recovery import heal_chosen_wound, recover_fatigue
-from expedition.rules.combat.combat_state import FoeFleeing, report_tokens
+from expedition.rules.combat.combat_events import FoeFleeing, report_tokens
+from expedition.rules.combat.enemies.specials import provoke_nearby
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.decisions import GM, Choice, Decision
@@ -117,8 +118,6 @@ def invoke_prayer(ctx: Context, state: CampaignState, action: InvokePrayer) -> R
     if fighting and not (yield from begin(ctx, state, cleric)):
         return
     if fighting:
-        from expedition.rules.combat.enemies.specials import provoke_nearby
-
         provoke_nearby(ctx, state, cleric.id)  # a sleeping Red Weaver wakes (§12.1)
     result = yield from attribute_test(ctx, cleric, Attr.PRE, combat=fighting, rule="§11.2")
     outcome = result.outcome

@@ -33,8 +33,8 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import PARTY, Span, add_lasting, end_lasting, lasting_on
 from expedition.rules.core.skills import Trait
-from expedition.rules.exploration.exploration_guards import exploring
 from expedition.rules.exploration.exploration_turn import exploration_turn
+from expedition.rules.exploration.surroundings import exploring
 from expedition.rules.items.usage import use_one
 from expedition.rules.magic.magic_effects import magic_user
 from expedition.rules.magic.prayers.praying import MakeSacrifice, appease

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.combat.combat_state import CombatMoved, EnemyActed, TurnStarted
+from expedition.rules.combat.beasts import PET
+from expedition.rules.combat.combat_events import CombatMoved, EnemyActed, TurnStarted
 from expedition.rules.combat.fight_map import routes
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.distance import manhattan
@@ -38,7 +39,6 @@ def swarm_turn(ctx: Context, state: CampaignState, combat: CombatState, swarm: F
     enemies = hostile(state, combat)
     if not enemies:
         return
-    from expedition.rules.combat.beasts import PET
 
     marks = lasting_on(state, swarm.uid, SWARM) + lasting_on(state, swarm.uid, PET)  # or a hound (§6.1)
     owner = next((e.source for e in marks), "")

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.blindness import is_blind
 from expedition.rules.character.harm import receive_wounds
+from expedition.rules.combat.combat_events import Attacked
 from expedition.rules.combat.combat_harm import knock_out, wound_foe
-from expedition.rules.combat.combat_state import Attacked, Foe, combat_of, on_map
+from expedition.rules.combat.combat_state import Foe, combat_of, on_map
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag, HarmSource
 from expedition.rules.combat.fight_map import sees
 from expedition.rules.combat.strike import may_harm, strike_test
@@ -29,8 +30,8 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.notation import Attack, Flag, parse_attack
 from expedition.rules.core.reach import CLOSE, Reach
-from expedition.rules.exploration.dungeon_map import Corpse
 from expedition.rules.exploration.expedition import expedition_of
+from expedition.rules.exploration.features import Corpse
 from expedition.rules.items.slots import worn_armour
 from expedition.rules.magic.fight_magic import begin, check_actions, foe, position, spend
 from expedition.rules.magic.magic_effects import Effect, in_combat

@@ -15,16 +15,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.combat.combat_events import Attacked, EnemyActed, report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
-from expedition.rules.combat.combat_state import (
-    Attacked,
-    CombatState,
-    EnemyActed,
-    Foe,
-    combat_of,
-    on_map,
-    report_tokens,
-)
+from expedition.rules.combat.combat_state import CombatState, Foe, combat_of, on_map
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.strike import BONEDANCE
 from expedition.rules.core.decisions import Choice, Decision

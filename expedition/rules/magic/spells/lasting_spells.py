@@ -10,14 +10,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.harm import receive_wounds
+from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import combat_of
+from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting, lasting_keyed, lasting_on
 from expedition.rules.exploration.expedition import expedition_of, passable
-from expedition.rules.items.slots import worn_armour
+from expedition.rules.items.handling import put
+from expedition.rules.items.slots import inside, worn_armour
 from expedition.rules.magic.fight_magic import foe, position
-from expedition.rules.magic.magic_effects import NEARBY, Effect, ally, in_combat
+from expedition.rules.magic.magic_effects import NEARBY, Effect, ally, in_combat, the_world
 from expedition.rules.magic.spells.spell_effects import parse_tile
 from expedition.rules.magic.spells.utility_spells import MARVELS
 from expedition.rules.magic.warding import (
@@ -213,8 +217,6 @@ def _fire_check(state: CampaignState, caster: Character, target: str) -> None:
 
 def _fire(ctx: Context, state: CampaignState, caster: Character, target: str) -> Resolution[None]:
     """Arcane fire: the chosen tile and a second Nearby one burn until the fight ends (§11.1)."""
-    from expedition.rules.core.decisions import Choice, Decision
-
     first = near_tile(state, caster, target)
     others = [t for t in tiles_near(state, caster) if t != tile_key(first)]
     add_lasting(ctx, state, FIRE, tile_key(first), Span.FIGHT, source=caster.id, rule="§11.1")
@@ -246,8 +248,6 @@ def burn_adventurer(ctx: Context, state: CampaignState, member: Character) -> Re
 
 def burn_foes(ctx: Context, state: CampaignState, combat: CombatState) -> None:
     """At each round's cleanup every conscious foe on a burning tile takes 2 reducible wounds (§11.1)."""
-    from expedition.rules.combat.combat_harm import wound_foe
-
     for enemy in list(combat.conscious_foes):
         effect = lasting_on(state, tile_key(enemy.pos), FIRE)
         if effect:
@@ -267,10 +267,6 @@ def _pocket_check(state: CampaignState, caster: Character, target: str) -> None:
 
 def _pocket(ctx: Context, state: CampaignState, caster: Character, target: str) -> Resolution[None]:
     """Pocket reality: a 3-slot pouch whose contents weigh nothing, until the expedition ends (§11.1)."""
-    from expedition.rules.core.item_defs import Item
-    from expedition.rules.items.inventory import put
-    from expedition.rules.magic.magic_effects import the_world
-
     defn = the_world(ctx.world).items[POCKET]
     item = Item.new(state.next_uid, defn)
     state.next_uid += 1
@@ -282,8 +278,6 @@ def _pocket(ctx: Context, state: CampaignState, caster: Character, target: str) 
 
 def close_pockets(ctx: Context, state: CampaignState) -> None:
     """The expedition ends: each pocket unfolds and what it held drops out (into no place) (§11.1)."""
-    from expedition.rules.items.slots import inside
-
     for effect in lasting_keyed(state, f"spell:{POCKET}"):
         member = next((c for c in state.party if c.id == effect.holder), None)
         pocket = (

@@ -9,16 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.combat.combat_state import CombatMoved, combat_of
+from expedition.rules.combat.combat_events import CombatMoved
+from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.core.distance import Pos, Range, manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.core.reach import CLOSE, Reach
-from expedition.rules.exploration.dungeon_map import DoorState
 from expedition.rules.exploration.expedition import expedition_of, reveal
-from expedition.rules.magic.fight_magic import foe, has_tag, position, stun_foe
+from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.magic.fight_magic import check_reach, foe, has_tag, position, stun_foe
 from expedition.rules.magic.magic_effects import Effect, ally, light_room
 
 if TYPE_CHECKING:
@@ -127,7 +128,6 @@ def _knock(ctx: Context, state: CampaignState, caster: Character, target: str) -
 
 
 def _swap_check(state: CampaignState, caster: Character, target: str) -> None:
-    from expedition.rules.magic.fight_magic import check_reach
 
     position(state, target)
     if target == caster.id:

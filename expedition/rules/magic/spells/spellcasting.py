@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.blindness import blind, sees_target
 from expedition.rules.character.harm import place_wounds, take_fatigue
+from expedition.rules.combat.enemies.specials import provoke_nearby
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.distance import Range
@@ -26,8 +27,9 @@ from expedition.rules.core.judging import Outcome
 from expedition.rules.core.reach import Reach
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.core.skills import Trait
-from expedition.rules.exploration.exploration_guards import exploring
 from expedition.rules.exploration.exploration_turn import exploration_turn
+from expedition.rules.exploration.hazards.air import rift_bonus
+from expedition.rules.exploration.surroundings import exploring
 from expedition.rules.items.handling import take_away
 from expedition.rules.magic.fight_magic import begin, check_actions, spend, summon
 from expedition.rules.magic.magic_defs import MishapRow, SpellDef
@@ -39,7 +41,10 @@ from expedition.rules.magic.magic_effects import (
     the_world,
     visions,
 )
+from expedition.rules.magic.prayers.prayer_marks import casting_refused
 from expedition.rules.magic.spells.spell_book import MISSING, SPELL_EFFECTS
+from expedition.rules.magic.spells.utility_spells import weave_into
+from expedition.rules.magic.warding import sealed
 from expedition.rules.trackers.doom import advance_doom
 from expedition.rules.trackers.omens import advance_omens
 
@@ -97,13 +102,11 @@ def verify_cast(state: CampaignState, action: CastSpell) -> None:
     if action.spell in magic.forgotten_spells:
         raise IllegalAction(f"{caster.name} has forgotten that spell; Concentrate or study to get it back.")
     effect = effect_for("spell", action.spell, SPELL_EFFECTS, MISSING, state)
-    from expedition.rules.magic.prayers.prayer_marks import casting_refused
 
     if refused := casting_refused(state, caster, action.spell):  # Silence, Ignorance (§11.2)
         raise IllegalAction(refused)
     if in_combat(state):
         check_actions(state, caster.id, effect.actions)
-    from expedition.rules.magic.warding import sealed
 
     if action.target and sealed(state, action.target):  # §11.1 Arcane Seal
         raise IllegalAction("An Arcane Seal keeps every spell from that.")
@@ -145,8 +148,6 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
         SpellCast(rule="§11.1", character=caster.id, spell=spell.key, name=spell.name, target=action.target)
     )
     if fighting:
-        from expedition.rules.combat.enemies.specials import provoke_nearby
-
         provoke_nearby(ctx, state, caster.id)  # a sleeping Red Weaver wakes (§12.1)
     yield from effect.apply(ctx, state, caster, action.target)
     visions(ctx, state, caster)
@@ -176,7 +177,6 @@ def casting_test(
         )
         return outcome
     result = yield from attribute_test(ctx, caster, spell.attr, combat=combat, rule="§11.1")
-    from expedition.rules.magic.spells.utility_spells import weave_into
 
     outcome = yield from weave_into(ctx, state, caster, result.faces, result.outcome)  # §11.1 Weave fate
     if outcome is Outcome.FAILURE and not has_conductor(caster):
@@ -228,7 +228,6 @@ def roll_mishap(
     rows = the_world(ctx.world).mishaps
     faces = ctx.roll(3, 6, who=caster.id, why="spell mishap (3d6 + earlier mishaps)", rule=rule)
     earlier = caster.magic.mishaps if count else 0
-    from expedition.rules.exploration.hazards.air import rift_bonus
 
     total = sum(faces) + earlier + rift_bonus(ctx, state, caster)  # a leaking rift (HOUSE §1.13)
     row = mishap_row(rows, total)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr
+from expedition.rules.character.harm import receive_wounds
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.distance import manhattan
@@ -20,8 +21,9 @@ from expedition.rules.core.lasting import Span, add_lasting, end_lasting, lastin
 from expedition.rules.core.reach import CLOSE
 from expedition.rules.core.rolls import available_dice
 from expedition.rules.exploration.expedition import expedition_of
-from expedition.rules.magic.fight_magic import foe, position
-from expedition.rules.magic.magic_effects import Effect, in_combat
+from expedition.rules.magic.fight_magic import foe, position, stun_foe
+from expedition.rules.magic.magic_effects import Effect, in_combat, the_world
+from expedition.rules.magic.spells.alchemy import brew, brewable, mixture
 from expedition.rules.magic.warding import FOG, INK, TELEKINESIS, tile_key
 
 if TYPE_CHECKING:
@@ -58,7 +60,6 @@ def _mouth(ctx: Context, state: CampaignState, caster: Character, target: str) -
     takes 1 stun token, less its resistance. A whisper (or any mouth outside a fight) stays on its
     tile as a marker for the rest of the expedition, its words left to the players.
     """
-    from expedition.rules.magic.fight_magic import stun_foe
     from expedition.rules.magic.spells.lasting_spells import near_tile
 
     pos = near_tile(state, caster, target, FAR)
@@ -217,8 +218,6 @@ def weave_into(
 
 def fate_runs_out(ctx: Context, state: CampaignState) -> Resolution[None]:
     """Before an ET ticks: woven fate about to run out costs 1 INT wound per unused die (§11.1)."""
-    from expedition.rules.character.harm import receive_wounds
-
     for effect in [e for e in state.lasting if e.key == FATE and e.left <= 1 and e.value]:
         member = next((c for c in state.party if c.id == effect.holder), None)
         end_lasting(ctx, state, effect, "expired", rule="§11.1")
@@ -260,22 +259,17 @@ def _telekinesis(ctx: Context, state: CampaignState, caster: Character, target: 
 
 
 def _transmute_targets(state: CampaignState, caster: Character) -> list[str]:
-    from expedition.rules.magic.spells.alchemy import brewable
 
     return brewable(caster)
 
 
 def _transmute_check(state: CampaignState, caster: Character, target: str) -> None:
-    from expedition.rules.magic.spells.alchemy import mixture
 
     mixture(caster, target)
 
 
 def _transmute(ctx: Context, state: CampaignState, caster: Character, target: str) -> Resolution[None]:
     """Transmute: blend carried extracts into the tonic `target` names (§11.1 Alchemy rules)."""
-    from expedition.rules.magic.magic_effects import the_world
-    from expedition.rules.magic.spells.alchemy import brew
-
     brew(ctx, caster, target, the_world(ctx.world).items, state.next_uid, rule="§11.1")
     state.next_uid += 1
     return

@@ -21,14 +21,18 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from expedition.rules.camp.camp_actions import BreakCamp, KeepLookout
-from expedition.rules.camp.camp_flow import ambush_dice, ambush_odds, ambush_parts, camp_of
+from expedition.rules.camp.ambush import ambush_dice, ambush_odds, ambush_parts
+from expedition.rules.camp.camp_action_types import BreakCamp, KeepLookout
 from expedition.rules.camp.camp_options import camp_options, describe
+from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.exploration.exploration_options import ActionOption
+from expedition.rules.interlude.hunger_and_sleep import CAMP
+from expedition.rules.interlude.interlude_state import InterludeContent
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
 from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.prompts import DecisionPrompt
+from expedition.ui.widgets.interlude_text import table_lines
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries
 
@@ -216,9 +220,6 @@ class CampScreen(Screen[None]):
 
     def _camp_table_text(self) -> Text:
         # Camping out (house): no ambush; the campers roll the camp sleeping table when camp breaks.
-        from expedition.rules.interlude.hunger_and_sleep import CAMP
-        from expedition.rules.interlude.interlude_state import InterludeContent
-        from expedition.ui.widgets.interlude_text import table_lines
 
         text = Text("No ambush roll outside a dungeon.\n", style="bold")
         text.append("When the camp breaks, each camper rolls 2d6 on the camp table:\n\n")

@@ -18,15 +18,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_all import (
-    AttackFoe,
-    CombatMove,
-    CombatState,
-    EndTurn,
-    EnemyActed,
-    Flee,
-    FoePlaced,
-)
+from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, EndTurn, Flee
+from expedition.rules.combat.combat_events import EnemyActed, FoePlaced
+from expedition.rules.combat.combat_state import CombatState
 from expedition.rules.core.actions import Action
 from expedition.rules.core.decisions import Decision
 from expedition.rules.core.events import Event

@@ -13,8 +13,7 @@ from dataclasses import replace
 from rich.text import Text
 
 from expedition.rules.character.adventurer import Character, Tokens
-from expedition.rules.combat.combat_all import CombatPhase, CombatState, Foe
-from expedition.rules.combat.combat_state import on_map
+from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe, on_map
 from expedition.rules.combat.rounds import waiting
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.lasting import labels

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from expedition.persistence.codec import decode
+from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.rules.core.events import Event
@@ -28,6 +29,7 @@ from expedition.rules.core.lasting import labels
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat, seat_characters
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS
 from expedition.ui.screens.dungeon.expedition_commands import ActionCommands
 from expedition.ui.screens.dungeon.expedition_prompts import DecisionPrompts
@@ -40,6 +42,7 @@ from expedition.ui.screens.dungeon.expedition_view import (
     step_action,
     steps_to,
 )
+from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.prompts import (
     RollInfo,
 )
@@ -182,9 +185,6 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
 
     def _open_camp(self) -> None:
         """Show the camp screen over this one while the party camps (§10.3); it closes itself."""
-        from expedition.rules.camp.camp_flow import camp_of
-        from expedition.ui.screens.dungeon.camp_screen import CampScreen
-
         if camp_of(self.session.state) is None or self.session.pending is not None:
             return
         if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
@@ -194,9 +194,6 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
 
     def _camp_closing(self) -> bool:
         """The camp broke on this update but its screen is still up (it closes itself on the same update)."""
-        from expedition.rules.camp.camp_flow import camp_of
-        from expedition.ui.screens.dungeon.camp_screen import CampScreen
-
         in_stack = any(isinstance(screen, CampScreen) for screen in self.app.screen_stack)
         return camp_of(self.session.state) is None and in_stack
 
@@ -359,6 +356,5 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
 
     @on(GameLog.LineSelected)
     def _explain(self, event: GameLog.LineSelected) -> None:
-        from expedition.ui.screens.explain import ExplainScreen
 
         self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)))

@@ -8,6 +8,7 @@ screen over the interlude while the rules hold a camp.
 from __future__ import annotations
 
 from expedition.rules.core.decisions import Decision
+from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.prompts import DecisionPrompt
 from expedition.ui.screens.town.interlude_base import InterludeBase
 
@@ -40,8 +41,6 @@ class InterludeAsking(InterludeBase):
 
     def _open_camp(self) -> None:
         """Camping out (house, §10.3): show the camp screen while the rules hold a camp."""
-        from expedition.ui.screens.dungeon.camp_screen import CampScreen
-
         if self.session.state.camp is None:
             return
         if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
@@ -50,7 +49,6 @@ class InterludeAsking(InterludeBase):
 
     def _camp_closing(self) -> bool:
         # The camp broke but its screen is still up: it dismisses itself on the same update.
-        from expedition.ui.screens.dungeon.camp_screen import CampScreen
 
         state = self.session.state
         return state.camp is None and any(isinstance(s, CampScreen) for s in self.app.screen_stack)

@@ -13,7 +13,8 @@ from expedition.rules.character.adventurer import Character
 from expedition.ui.screens.prompts import DecisionPrompt
 from expedition.ui.screens.town.interlude_base import TABS, InterludeBase
 from expedition.ui.screens.town.interlude_items import move_action, receiver_question
-from expedition.ui.screens.town.interlude_view import plan_action
+from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
+from expedition.ui.screens.town.interlude_view import item_question, plan_action
 from expedition.ui.widgets.interlude_panels import StashSection
 
 
@@ -63,7 +64,6 @@ class InterludeMoves(InterludeBase):
     # --- day plans that name items -----------------------------------------------------------------
 
     def _plan(self, actor: Character, key: str) -> None:
-        from expedition.ui.screens.town.interlude_view import item_question
 
         question = item_question(actor, key)
         if question is None:
@@ -71,7 +71,6 @@ class InterludeMoves(InterludeBase):
             if action is not None:
                 self.submit(action)
             return
-        from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
 
         def chosen(uids: tuple[int, ...] | None) -> None:
             action = plan_action(actor, key, uids or ())

@@ -37,6 +37,7 @@ from expedition.rules.interlude.interlude_actions import (
 )
 from expedition.session.session import Update
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.destination import ask_destination
 from expedition.ui.screens.town.interlude_asking import InterludeAsking
 from expedition.ui.screens.town.interlude_base import TABS
 from expedition.ui.screens.town.interlude_items import item_entries, items_info
@@ -65,7 +66,10 @@ from expedition.ui.widgets.interlude_panels import (
 from expedition.ui.widgets.interlude_text import SIZE_NAMES, purse_line, wares
 from expedition.ui.widgets.log_text import describe
 
-__all__ = ["LOG_LINES", "TABS", "InterludeScreen"]
+__all__ = [
+    "LOG_LINES",
+    "InterludeScreen",
+]
 
 LOG_LINES = 300
 """Log lines kept on screen."""
@@ -250,8 +254,6 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
 
     def action_set_out(self) -> None:
         """End the interlude and set out on an expedition: a new dungeon, or one the party knows."""
-        from expedition.ui.screens.destination import ask_destination
-
         ask_destination(self.app, self.session.state, self.session.world, self._set_out_to)
 
     def _set_out_to(self, place: str | None) -> None:

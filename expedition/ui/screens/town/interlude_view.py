@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.insight import InsightSpend, SpendKind, insight_cost
+from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.item_defs import Category
 from expedition.rules.core.skills import Skill
@@ -216,8 +217,6 @@ def spend_key(spend: InsightSpend) -> str:
 
 def parse_spend(key: str) -> InsightSpend | None:
     """The spend a list key stands for."""
-    from expedition.rules.core.conditions import Trauma
-
     try:
         kind, attr, source, skill, trauma = key.split("|")
         return InsightSpend(

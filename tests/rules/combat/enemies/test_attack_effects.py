@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.character.adventurer import Status
-from expedition.rules.combat.combat_state import CombatState, EnemyActed, Foe
+from expedition.rules.combat.combat_events import EnemyActed
+from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.enemies.attack_effects import PLAIN, RIDERS, FoeHealed, heal, strike, stun
 from expedition.rules.combat.enemies.habits import ACTIONS
 from expedition.rules.combat.holds import holds_on

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from expedition.rules.character.adventurer import Attr, Character, Status
 from expedition.rules.combat.break_free import BreakFree
-from expedition.rules.combat.combat_state import CombatMoved
+from expedition.rules.combat.combat_events import CombatMoved
 from expedition.rules.combat.enemies.guard_habits import bag
 from expedition.rules.combat.enemies.specials import restricted
 from expedition.rules.combat.enemies.targeting import preferred

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.combat.combat_state import CombatMoved, CombatState, Foe
+from expedition.rules.combat.combat_events import CombatMoved
+from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.enemies.movement import approach, in_line, paths, step_aside
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice

@@ -7,8 +7,9 @@ import pytest
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.combat.break_free import BreakFree
 from expedition.rules.combat.combat_actions import Recover
+from expedition.rules.combat.combat_events import Attacked, CombatMoved, EnemyActed
 from expedition.rules.combat.combat_harm import wound_foe
-from expedition.rules.combat.combat_state import Attacked, CombatMoved, CombatState, EnemyActed, Foe
+from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.enemies.habits import act
 from expedition.rules.combat.enemies.specials import PROVOKED, SPECIALS, settle, special_key, weapon_struck
 from expedition.rules.combat.enemy_phase import enemy_turns

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from expedition.rules.combat.combat_state import CombatState, EnemyActed
+from expedition.rules.combat.combat_events import EnemyActed
+from expedition.rules.combat.combat_state import CombatState
 from expedition.rules.combat.enemies.tactics import (
     adjacent,
     area,

@@ -20,7 +20,7 @@ from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting, lasting_on
-from expedition.rules.core.rolls import RollJudged
+from expedition.rules.core.roll_events import RollJudged
 from expedition.rules.engine.dispatch import verify
 from tests.rules.magic_helpers import give, run
 from tests.rules.maneuver_helpers import apply_only, combat, fighter, foes, use

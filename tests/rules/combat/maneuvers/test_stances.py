@@ -20,7 +20,7 @@ from expedition.rules.core.decisions import resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import has_lasting
-from expedition.rules.core.rolls import RollJudged
+from expedition.rules.core.roll_events import RollJudged
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.items import handling
 from tests.rules.magic_helpers import give, run

@@ -16,7 +16,7 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn
 from expedition.rules.exploration.dungeon_map import Room
 from expedition.rules.exploration.expedition import light_radius
-from expedition.rules.exploration.exploration_guards import Descend, Step
+from expedition.rules.exploration.exploration_actions import Descend, Step
 from expedition.rules.exploration.hazards.air import (
     BraveryHeld,
     BreathStolen,
@@ -28,7 +28,7 @@ from expedition.rules.exploration.hazards.air import (
     dimmed,
     whispered_truth,
 )
-from expedition.rules.items import inventory
+from expedition.rules.items import handling, slots, usage
 from expedition.rules.items.usage import LightWentOut, UsageRolled
 from expedition.rules.magic.spells.spellcasting import SpellMishapRolled, roll_mishap
 from tests.rules import magic_helpers
@@ -67,8 +67,8 @@ def _torch(state: CampaignState) -> Item:
     wren = _wren(state)
     torch = Item.new(200, TORCH)
     ctx = Context(ScriptedDice([]))
-    inventory.put(ctx, wren, torch, inventory.RIGHT_HAND)
-    inventory.light(ctx, wren, torch)
+    handling.put(ctx, wren, torch, slots.RIGHT_HAND)
+    usage.light(ctx, wren, torch)
     return torch
 
 

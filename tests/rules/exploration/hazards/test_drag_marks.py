@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from expedition.rules.combat.combat_state import CombatStarted
+from expedition.rules.combat.combat_events import CombatStarted
 from expedition.rules.combat.fight_setup import wandering_arrives
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.dungeon_map import Encounter, Room
-from expedition.rules.exploration.exploration_guards import Step
+from expedition.rules.exploration.dungeon_map import Room
+from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.exploration_turn import WanderingMonstersComing
+from expedition.rules.exploration.features import Encounter
 from expedition.rules.exploration.hazards.drag_marks import DRAG_GROUP, LairStirred, hazard_group
-from tests.rules.combat.test_combat_all import rat
+from tests.rules.combat.test_fights import rat
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 
 

@@ -11,7 +11,7 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.exploration_guards import Step
+from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed
 from expedition.rules.exploration.hazards.floors import (
     BurnSilk,
@@ -22,7 +22,7 @@ from expedition.rules.exploration.hazards.floors import (
     cross,
     silk_offers,
 )
-from expedition.rules.items import inventory
+from expedition.rules.items import usage
 from tests.rules import exploration_helpers as explore
 
 
@@ -130,6 +130,6 @@ def test_silk_does_not_burn_without_a_flame_in_hand_house_1_12() -> None:
     explore.run(state, Step(direction="east"), [])
     wren = state.character("wren")
     lantern = next(i for i in wren.items if i.defn.key == "lantern")
-    inventory.extinguish(Context(ScriptedDice([])), wren, lantern)
+    usage.extinguish(Context(ScriptedDice([])), wren, lantern)
     with pytest.raises(IllegalAction, match="lit torch or lantern"):
         verify(state, BurnSilk(actor="wren"))

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from expedition.rules.combat.combat_actions import Dodge, move_routes
-from expedition.rules.combat.combat_all import CombatMove, CombatState
-from expedition.rules.combat.combat_state import CombatMoved, Foe
+from expedition.rules.combat.combat_actions import CombatMove, Dodge, move_routes
+from expedition.rules.combat.combat_events import CombatMoved
+from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.enemies.enemy_defs import EnemySpecial
 from expedition.rules.combat.enemies.movement import paths
 from expedition.rules.core.conditions import Affliction, AfflictionGained
@@ -23,7 +23,7 @@ from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.exploration_guards import Step
+from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.hazards.footing import (
     FootingLost,
     RationSoaked,
@@ -38,7 +38,7 @@ from expedition.rules.items import handling, inventory
 from expedition.rules.items.handling import ItemDropped
 from expedition.rules.items.usage import LightWentOut
 from tests.rules import exploration_helpers as explore
-from tests.rules.combat.test_combat_all import ThenSeeded, combat_of, fight, make_state, place, rat, run
+from tests.rules.combat.test_fights import ThenSeeded, combat_of, fight, make_state, place, rat, run
 from tests.rules.magic_helpers import WORLD
 
 RATION = ItemDef(key="ration", name="Ration", tags=frozenset({Tag.SLOW, Tag.CAMP}), pack=3)

@@ -12,9 +12,10 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
 from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Room, Tile
-from expedition.rules.exploration.exploration_guards import Step, UseItem
+from expedition.rules.exploration.dungeon_map import Room
+from expedition.rules.exploration.exploration_actions import Step, UseItem
 from expedition.rules.exploration.exploration_turn import NoiseMade, make_noise
+from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.hazards.noise import (
     ExitChoked,
     GasExploded,
@@ -22,7 +23,8 @@ from expedition.rules.exploration.hazards.noise import (
     RoomCollapsed,
     collapse_on_noise,
 )
-from expedition.rules.items import inventory
+from expedition.rules.exploration.tiles import DoorState, Tile
+from expedition.rules.items import handling, slots, usage
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 
 TORCH = ItemDef(key="torch", name="Torch", tags=frozenset({Tag.QUICK}), usage=6, light=Light.NEARBY)
@@ -138,8 +140,8 @@ def test_a_lit_torch_carried_in_sets_off_the_marsh_gas_house_1_14() -> None:
     wren = state.character("wren")
     ctx = Context(ScriptedDice([]))
     torch = Item.new(200, TORCH)
-    inventory.put(ctx, wren, torch, inventory.RIGHT_HAND)
-    inventory.light(ctx, wren, torch)
+    handling.put(ctx, wren, torch, slots.RIGHT_HAND)
+    usage.light(ctx, wren, torch)
     crypt = _crypt(state)
     crypt.hazard = "marsh_gas"
     for _ in range(3):
@@ -159,7 +161,7 @@ def test_a_lantern_does_not_set_off_the_gas_but_lighting_a_torch_there_does_hous
     assert crypt.hazard == "marsh_gas"
     wren = state.character("wren")
     torch = Item.new(200, TORCH)
-    inventory.put(Context(ScriptedDice([])), wren, torch, inventory.RIGHT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, torch, slots.RIGHT_HAND)
     ctx = run(state, UseItem(actor="wren", item=200), [5, 3, 6, 6])
     assert any(isinstance(e, GasExploded) for e in ctx.events) and crypt.hazard == ""
     assert _wounds(state) == 0

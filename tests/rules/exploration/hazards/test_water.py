@@ -12,7 +12,7 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import PassTurn, apply
-from expedition.rules.exploration.dungeon_map import Door, DoorState, Tile
+from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.hazards.hazard_actions import DrinkFromSpring
 from expedition.rules.exploration.hazards.noise import HazardDefended
 from expedition.rules.exploration.hazards.water import (
@@ -23,6 +23,7 @@ from expedition.rules.exploration.hazards.water import (
     decay_hazards,
     drink_from_spring,
 )
+from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.rules.items.handling import ItemDropped
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 

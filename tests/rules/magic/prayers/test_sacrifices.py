@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.camp.camp_actions import PrayForFavour
-from expedition.rules.camp.camp_flow import start_camp
 from expedition.rules.camp.camp_options import camp_options
+from expedition.rules.camp.camp_sacrifices import PrayForFavour
+from expedition.rules.camp.camp_setup import start_camp
 from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_events import CombatOutcome

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_state import CombatEnded, CombatOutcome
+from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome
 from expedition.rules.combat.rounds import check_end
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve, resolve_default

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_state import Attacked, CombatState, combat_of
+from expedition.rules.combat.combat_events import Attacked
+from expedition.rules.combat.combat_state import CombatState, combat_of
 from expedition.rules.combat.strike import BONEDANCE
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.dungeon_map import Corpse
+from expedition.rules.exploration.features import Corpse
 from expedition.rules.magic.spells.attack_spells import ATTACKS, BURST, COMMANDED, HurlSpellShot
 from expedition.rules.magic.spells.spellcasting import CastSpell
 from tests.rules.magic_helpers import WORLD, fight, make_state, run

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_state import Attacked, CombatState, EnemyActed, combat_of
+from expedition.rules.combat.combat_events import Attacked, EnemyActed
+from expedition.rules.combat.combat_state import CombatState, combat_of
 from expedition.rules.combat.enemy_phase import enemy_turns
 from expedition.rules.combat.rounds import begin_turn, cleanup
 from expedition.rules.core.context import Context

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.combat.combat_actions import move_tiles
+from expedition.rules.combat.combat_events import Attacked, EnemyActed
 from expedition.rules.combat.combat_harm import defend, wound_foe
-from expedition.rules.combat.combat_state import Attacked, EnemyActed, combat_of
+from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.enemy_phase import enemy_turns
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
@@ -17,8 +18,8 @@ from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.skills import Trait
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.dungeon_map import Trap
 from expedition.rules.exploration.expedition import in_darkness
+from expedition.rules.exploration.features import Trap
 from expedition.rules.exploration.traps import spring
 from expedition.rules.items.slots import inside, slots_used
 from expedition.rules.magic.spells.lasting_spells import burn_foes, close_pockets

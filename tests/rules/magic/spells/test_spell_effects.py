@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.dungeon_map import DoorState
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.magic.spells.spell_effects import parse_tile
 from expedition.rules.magic.spells.spellcasting import CastSpell
 from tests.rules.magic_helpers import WORLD, fight, make_state, run

@@ -6,18 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from expedition.rules.character.adventurer import Attr, Character, Status
-from expedition.rules.combat.combat_all import (
-    AttackFoe,
-    CombatEnded,
-    CombatOutcome,
-    CombatPhase,
-    CombatState,
-    Dodge,
-    EndTurn,
-    Foe,
-    TokensChanged,
-    start_combat,
-)
+from expedition.rules.combat.combat_actions import AttackFoe, Dodge, EndTurn
+from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome, TokensChanged
+from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
 from expedition.rules.combat.enemies.enemy_defs import (
     Archetype,
     Behaviour,
@@ -26,6 +17,7 @@ from expedition.rules.combat.enemies.enemy_defs import (
     EnemyGroup,
     EnemyTag,
 )
+from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
@@ -33,8 +25,9 @@ from expedition.rules.core.item_defs import Item, ItemDef
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.engine.campaign import CampaignState, Phase, Player, new_campaign
 from expedition.rules.engine.dispatch import apply, legal_actions, verify
-from expedition.rules.exploration.dungeon_map import Dungeon, Encounter, Level, Room
+from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
+from expedition.rules.exploration.features import Encounter
 from expedition.rules.items import handling, inventory
 from expedition.rules.trackers.doom import DoomThreshold
 
