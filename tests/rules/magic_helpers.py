@@ -9,8 +9,9 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
-from expedition.rules.engine.campaign import CampaignState, Phase, Player, new_campaign
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition

@@ -8,7 +8,8 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.magic.prayers.praying import InvokePrayer
 from tests.rules.magic_helpers import WORLD, make_state, run
 

@@ -8,7 +8,7 @@ from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import legal_actions
 from expedition.session.replay import replay_records
 from expedition.session.session import Session

@@ -15,7 +15,7 @@ from expedition.persistence.state import action_to_plain, body_to_state, state_h
 from expedition.persistence.store import LOCK_NAME, CampaignStore
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.party import Party
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, RenamePlayer
 from expedition.session.campaigns import (
     CampaignOpenError,

@@ -16,9 +16,10 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import TrackerAdvanced
-from expedition.rules.engine.campaign import CampaignState, Phase, reveal_doom
+from expedition.rules.engine.campaign import CampaignState, reveal_doom
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn, RenamePlayer, SpendInsight
 from expedition.session.session import Session, Update
 from expedition.session.views import DoomEffectSeen, HiddenTrackerMoved, Seat

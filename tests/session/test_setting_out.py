@@ -11,7 +11,7 @@ from expedition.rules.character.adventurer import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item, ItemDef, Light
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, can
 from expedition.rules.exploration.exploration_actions import ExitDungeon
 from expedition.rules.exploration.exploration_turn import endure_darkness

@@ -14,9 +14,10 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.creation.party_creation import create_party
-from expedition.rules.engine.campaign import CampaignState, Fate, Phase, Player, RosterEntry, new_campaign
+from expedition.rules.engine.campaign import CampaignState, Fate, Player, RosterEntry, new_campaign
 from expedition.rules.engine.dispatch import legal_actions
 from expedition.session.session import Session
 from expedition.session.views import Seat

@@ -11,7 +11,7 @@ from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.character.adventurer import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.exploration.exploration_actions import SetUpCamp
 from expedition.rules.exploration.features import EncounterRow
 from expedition.rules.items.slots import TORSO

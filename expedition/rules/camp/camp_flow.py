@@ -21,7 +21,7 @@ from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.events import Event
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.trackers.doom import advance_doom
 
 if TYPE_CHECKING:

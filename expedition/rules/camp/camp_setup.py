@@ -18,8 +18,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.items.usage import use_one
 from expedition.rules.magic.prayers.sacrifices import plague_party
 

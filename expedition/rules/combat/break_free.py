@@ -22,8 +22,8 @@ from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Lasting
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_test
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.magic.fight_magic import begin, check_actions, spend
 
 if TYPE_CHECKING:

@@ -25,9 +25,9 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, Special, Tag
 from expedition.rules.core.notation import Attack as AttackNotation
 from expedition.rules.core.notation import parse_attack
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import available_dice
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM
 from expedition.rules.exploration.hazards.footing import move_reach, verify_dodge
 from expedition.rules.items.item_uses import USES, verify_item_use

@@ -22,8 +22,8 @@ from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_check
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Encounter
 from expedition.rules.exploration.hazards.drag_marks import hazard_group

@@ -37,8 +37,8 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.magic.fight_magic import begin, check_actions, spend
 from expedition.rules.magic.prayers.prayer_marks import hostile
 

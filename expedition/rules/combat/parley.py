@@ -32,8 +32,8 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import PARTY, Span, add_lasting, has_lasting
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_test
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.items.handling import take_away
 from expedition.rules.magic.fight_magic import begin, check_actions, spend
 

@@ -41,7 +41,7 @@ from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.lasting import Span, end_spans, tick
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.exploration.dead_vigil import lay_the_bodies
 from expedition.rules.exploration.expedition import area_of
 from expedition.rules.exploration.exploration_turn import exploration_turn

@@ -22,6 +22,7 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Lasting
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.tracker import Tracker
 from expedition.rules.exploration.dead_vigil import fallen_left
 from expedition.rules.exploration.dungeon_map import Dungeon
@@ -37,20 +38,6 @@ from expedition.rules.trackers.doom import (
     veteran_reveal,
 )
 from expedition.rules.trackers.omens import start_omens
-
-
-class Phase(StrEnum):
-    """Where the campaign is (§10): the three phases of an expedition, or the interlude."""
-
-    EXPLORATION = "exploration"
-    COMBAT = "combat"
-    CAMP = "camp"
-    INTERLUDE = "interlude"
-
-    @property
-    def expedition(self) -> bool:
-        """True for the phases of an expedition."""
-        return self is not Phase.INTERLUDE
 
 
 class Fate(StrEnum):

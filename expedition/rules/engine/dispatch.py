@@ -34,8 +34,9 @@ from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import CampaignState, Phase, retire_the_fallen
+from expedition.rules.engine.campaign import CampaignState, retire_the_fallen
 from expedition.rules.engine.hand_over import GUARDS as OWNER_GUARDS
 from expedition.rules.engine.hand_over import VERBS as OWNER_VERBS
 from expedition.rules.engine.play_sessions import GUARDS as PLAY_SESSION_GUARDS

@@ -16,7 +16,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState
 
 __all__ = ["GUARDS", "VERBS", "CharacterReassigned", "ReassignCharacter", "next_player", "verify_reassign"]
 

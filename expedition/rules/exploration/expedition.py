@@ -229,7 +229,8 @@ def start_expedition(
         IllegalAction: When an expedition is already under way or nobody is alive to go.
     """
     # Imported here: campaign imports this module for its `expedition` field.
-    from expedition.rules.engine.campaign import Location, Phase
+    from expedition.rules.core.phase import Phase
+    from expedition.rules.engine.campaign import Location
 
     if state.expedition is not None:
         raise IllegalAction("The party is already on an expedition.")

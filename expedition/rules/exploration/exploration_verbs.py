@@ -16,8 +16,8 @@ from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Category, Item, ItemDef, Tag
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.lasting import Span, end_spans
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.dead_vigil import expedition_over
 from expedition.rules.exploration.expedition import ExpeditionState, area_of, arrive_on_level, reveal
 from expedition.rules.exploration.exploration_actions import (

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item, Light
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.exploration.expedition import start_expedition
 from expedition.rules.interlude.interlude_state import close_interlude
 from expedition.rules.items.usage import light

@@ -14,7 +14,7 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, Tag
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.exploration.expedition import ExpeditionState, area_of, expedition_of
 from expedition.rules.exploration.exploration_actions import DIRECTIONS
 from expedition.rules.exploration.features import Cache, Door

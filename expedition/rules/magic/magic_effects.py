@@ -17,9 +17,9 @@ from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.core.distance import Range
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.reach import Reach
 from expedition.rules.core.skills import Trait
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.expedition import expedition_of, reveal
 from expedition.rules.exploration.surroundings import acting, exploring
 from expedition.rules.magic.fight_magic import check_reach

@@ -36,8 +36,9 @@ from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.notation import parse_attack
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.engine.campaign import Phase, Player, new_campaign
+from expedition.rules.engine.campaign import Player, new_campaign
 from expedition.rules.engine.dispatch import apply, verify
 from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import (

@@ -6,8 +6,8 @@ from expedition.rules.camp.camp_action_types import KeepLookout, PerformRitual, 
 from expedition.rules.camp.camp_options import DOES, camp_options, describe
 from expedition.rules.camp.camp_sacrifices import BurnTeeth
 from expedition.rules.camp.camp_state import CampPlace, CampState
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import legal_actions
 from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import RATION, SUPPLIES, camp_with, give, make_state

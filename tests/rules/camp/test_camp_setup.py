@@ -21,7 +21,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from tests.rules.camp_helpers import FIREWOOD, SUPPLIES, camp_with, give, make_state
 
 

@@ -11,9 +11,10 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import advance
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, verify
 from expedition.rules.interlude.hunger_and_sleep import Slept, WentHungry
 from expedition.rules.interlude.interlude_actions import ChooseBed, EndDay

@@ -12,7 +12,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.magic.spells.alchemy import TonicBlended
 from tests.rules.magic_helpers import WORLD, give, make_state, run

@@ -25,8 +25,8 @@ from expedition.rules.core.decisions import resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import apply, verify
 from expedition.rules.items import handling, inventory
 from tests.rules.combat.test_fights import SHIELD, combat_of, fight, make_state, place, rat, run

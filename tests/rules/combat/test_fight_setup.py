@@ -14,7 +14,7 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.exploration.features import Encounter, EncounterRow
 from tests.rules.combat.test_fights import combat_of, fight, make_state, rat
 

@@ -23,7 +23,8 @@ from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.item_defs import Item, ItemDef
 from expedition.rules.core.notation import parse_attack
-from expedition.rules.engine.campaign import CampaignState, Phase, Player, new_campaign
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.dispatch import apply, legal_actions, verify
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition

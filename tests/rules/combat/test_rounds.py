@@ -16,7 +16,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.features import Encounter
 from tests.rules.combat.test_fights import combat_of, fight, make_state, place, rat, run
 

@@ -12,13 +12,13 @@ from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import DiceRolled
 from expedition.rules.core.item_defs import Item, ItemDef
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.tracker import Visibility
 from expedition.rules.engine.campaign import (
     CampaignStarted,
     DoomRevealed,
     Fate,
     LeftParty,
-    Phase,
     Player,
     RosterEntry,
     new_campaign,

@@ -14,7 +14,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
-from expedition.rules.engine.campaign import Phase, Player
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import Player
 from expedition.rules.engine.dispatch import (
     MAX_PLAYER_NAME,
     CatchBreath,

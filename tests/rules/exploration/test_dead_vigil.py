@@ -13,7 +13,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.lasting import Span, add_lasting
-from expedition.rules.engine.campaign import CampaignState, Phase, retire_the_fallen
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState, retire_the_fallen
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.exploration.dead_vigil import (
     ADVENTURER,

@@ -9,8 +9,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.expedition import (
     CORRIDOR,
     DARK_SIGHT,

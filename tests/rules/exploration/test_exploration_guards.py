@@ -11,8 +11,8 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Item
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.engine.dispatch import apply, can, verify
 from expedition.rules.exploration.exploration_actions import (
     Descend,

@@ -13,9 +13,10 @@ from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item, ItemDef
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import CampaignState, DoomRevealed, Phase
+from expedition.rules.engine.campaign import CampaignState, DoomRevealed
 from expedition.rules.engine.dispatch import apply, can, verify
 from expedition.rules.exploration.exploration_actions import DisarmTrap, LookForTraps
 from expedition.rules.exploration.exploration_options import available_actions

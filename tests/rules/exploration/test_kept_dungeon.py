@@ -11,7 +11,8 @@ from expedition.persistence.state import body_to_state, state_to_body
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, can
 from expedition.rules.exploration.dead_vigil import FRESH, RISEN, count_days
 from expedition.rules.exploration.dungeon_map import Dungeon

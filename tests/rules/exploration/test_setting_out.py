@@ -13,7 +13,7 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.exploration.expedition import ExpeditionStarted
 from expedition.rules.exploration.setting_out import NEW, SetOut, light_at_the_door, set_out, verify_set_out

@@ -7,7 +7,7 @@ import pytest
 from expedition.rules.character.adventurer import Status
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
-from expedition.rules.engine.campaign import Phase
+from expedition.rules.core.phase import Phase
 from expedition.rules.exploration.exploration_actions import Loot
 from expedition.rules.exploration.features import Door, Encounter
 from expedition.rules.exploration.surroundings import (

@@ -10,8 +10,9 @@ from expedition.rules.character.insight import InsightSpend, SpendKind
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice, SeededDice
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import Phase, Player, new_campaign
+from expedition.rules.engine.campaign import Player, new_campaign
 from expedition.rules.engine.dispatch import SpendInsight, can, legal_actions
 from expedition.rules.exploration.exploration_actions import ExitDungeon
 from expedition.rules.exploration.setting_out import SetOut

@@ -8,7 +8,8 @@ from expedition.rules.character.adventurer import Attr
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.core.phase import Phase
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, verify
 from expedition.rules.interlude.interlude_state import new_item
 from expedition.rules.items.handling import ItemGiven, put

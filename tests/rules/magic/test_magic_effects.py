@@ -10,9 +10,9 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.reach import CLOSE
 from expedition.rules.core.skills import Trait
-from expedition.rules.engine.campaign import Phase
 from expedition.rules.exploration.expedition import magic_lit
 from expedition.rules.magic.magic_effects import (
     NEARBY,

@@ -14,8 +14,9 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, has_lasting, tick
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
-from expedition.rules.engine.campaign import CampaignState, Phase
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.expedition import in_darkness
 from expedition.rules.magic.spells.alchemy import TonicBlended
