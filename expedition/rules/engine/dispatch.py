@@ -252,6 +252,15 @@ def apply(ctx: Context, state: CampaignState, action: Action) -> Resolution[None
         IllegalAction: When it is not allowed now (nothing has changed then).
     """
     verify(state, action)
+    yield from carry_out(ctx, state, action)
+
+
+def carry_out(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+    """Apply `action` that `verify` has just allowed, without checking it again (see `apply`).
+
+    For a caller that verified the action itself a moment before, on this very state: the
+    session checks each submitted action once, before it keeps a copy to roll back to.
+    """
     start = len(ctx.events)
     yield from _VERBS[type(action)](ctx, state, action)
     causes = {e.character: e.cause for e in ctx.events[start:] if isinstance(e, Died)}
