@@ -69,7 +69,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def _web(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from textual_serve.server import Server  # noqa: PLC0415  # the optional `web` extra: only `serve --web` needs it
     except ImportError:
         print(
             "expedition: serving to a browser needs textual-serve: pip install 'expedition[web]'",

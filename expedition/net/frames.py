@@ -9,6 +9,7 @@ raise `FrameError`, and the connection that sent it is dropped.
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from typing import Any
 
@@ -136,8 +137,6 @@ async def read_frame(reader: Any, limit: int) -> dict[str, Any] | None:
     Raises:
         FrameError: On an oversized, malformed or cut-off frame.
     """
-    import asyncio
-
     try:
         header = await reader.readexactly(HEADER.size)
     except asyncio.IncompleteReadError as error:

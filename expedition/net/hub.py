@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from expedition.net.frames import CLIENT_FRAME_LIMIT, FrameError, encode_frame, read_frame
-from expedition.net.plain_forms import decision_to_plain, events_to_plain, seat_to_plain
+from expedition.net.plain_forms import decision_to_plain, events_to_plain, seat_to_plain, seat_view_to_plain
 from expedition.persistence.state import action_from_plain
-from expedition.session.session import Session, SubmitResult, Update
+from expedition.session.port import SubmitResult, Update
+from expedition.session.seat_view import SeatView
+from expedition.session.session import Session
 from expedition.session.views import Seat
 
 __all__ = ["HELLO_TIMEOUT", "WRITE_LIMIT", "Hub"]
@@ -60,6 +62,8 @@ class Hub:
         self.on_lobby: Callable[[str], None] | None = None
         """Called with the new lobby line whenever it changes (the host's own app listens)."""
         self._tokens: dict[str, tuple[Seat, str]] = {}
+        self._plain: dict[Seat, tuple[SeatView, dict[str, Any]]] = {}  # each seat's last view, encoded once
+        self._told: dict[Seat, tuple[Update, dict[str, Any]]] = {}  # and its last update
         self._clients: set[_Client] = set()
         self._server: asyncio.AbstractServer | None = None
         self.path: Path | None = None
@@ -161,33 +165,37 @@ class Hub:
             self._drop(client)
 
     def _welcome(self, client: _Client) -> None:
-        session = self.session
-        pending = session.pending
         self._send(
             client,
             {
                 "t": "welcome",
                 "seat": seat_to_plain(client.seat),
                 "campaign": self.campaign,
-                "view": session.view(client.seat),
-                "pending": decision_to_plain(pending),
-                "waiting": session.decision_owner(pending) if pending is not None else "",
+                "view": self._view_plain(self.session.view(client.seat)),
                 "lobby": self.lobby,
             },
         )
 
     def _update(self, client: _Client, update: Update) -> None:
-        self._send(
-            client,
-            {
+        told = self._told.get(client.seat)
+        if told is None or told[0] is not update:  # every client of a seat shares one update
+            message = {
                 "t": "update",
                 "events": events_to_plain(update.events),
-                "view": update.view,
-                "pending": decision_to_plain(update.pending),
-                "waiting": update.waiting_for,
+                "view": self._view_plain(update.view),
                 "committed": update.committed,
-            },
-        )
+            }
+            told = self._told[client.seat] = (update, message)
+        self._send(client, told[1])
+
+    def _view_plain(self, view: SeatView) -> dict[str, Any]:
+        """The view's plain form, encoded once however many clients hold its seat."""
+        last = self._plain.get(view.seat)
+        if last is not None and last[0] is view:
+            return last[1]
+        plain = seat_view_to_plain(view)
+        self._plain[view.seat] = (view, plain)
+        return plain
 
     def _handle(self, client: _Client, message: dict[str, Any]) -> None:
         kind, ident = message["t"], message.get("id")

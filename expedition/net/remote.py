@@ -1,9 +1,10 @@
 """Provides `RemoteSession`: the session port of a client process, spoken over the hub's local socket.
 
-The screens use it as they use a `Session`: `submit`, `answer`, `subscribe`, `view`, `state`,
-`pending`, `decision_owner`. A reader thread receives the hub's frames, rebuilds the mirror
-state from each filtered view and calls the subscribers (the screens only `post_message` from
-their callbacks, which is thread-safe). `submit` and `answer` wait for the hub's reply.
+It implements `SessionPort` as the local `Session` does, so the screens cannot tell them apart:
+`submit`, `answer`, `subscribe`, `view`. A reader thread receives the hub's frames, rebuilds each
+seat view from its plain form (the filtered state is decoded only when a screen reads it; the
+options come worked out by the server) and calls the subscribers (the app only `post_message`s from
+its callback, which is thread-safe). `submit` and `answer` wait for the hub's reply.
 """
 
 from __future__ import annotations
@@ -27,17 +28,17 @@ from expedition.net.plain_forms import (
     WireError,
     decision_from_plain,
     events_from_plain,
-    mirror_state,
     seat_from_plain,
+    seat_view_from_plain,
 )
 from expedition.persistence.state import action_to_plain
 from expedition.rules.core.actions import Action
-from expedition.rules.core.decisions import GM, Decision
+from expedition.rules.core.decisions import Decision
 from expedition.rules.core.world import World
-from expedition.rules.engine.campaign import CampaignState
 from expedition.session.catalog_world import world_or_none
-from expedition.session.session import SubmitResult, Subscriber, Update
-from expedition.session.views import Seat
+from expedition.session.port import SubmitResult, Subscriber, Update
+from expedition.session.seat_view import SeatView
+from expedition.session.views import Seat, SeatKind
 
 __all__ = ["REPLY_TIMEOUT", "RemoteSession"]
 
@@ -59,8 +60,6 @@ class RemoteSession:
         ConnectionError: When the hub refuses the token or does not answer.
     """
 
-    store = None
-    """No saves on this side: the game saves itself where it runs."""
     load_report = None
     """Nothing was loaded here."""
 
@@ -79,9 +78,6 @@ class RemoteSession:
         """Who plays, who watches, idle times (the server's lobby line)."""
         self.on_lobby: Callable[[], None] | None = None
         """Called (from the reader thread) when the lobby line changes, to redraw it."""
-        self.pending: Decision | None = None
-        """The decision the game waits for, if any."""
-        self.waiting_for = ""
         sock.settimeout(timeout)
         self._send({"t": "hello", "token": token})
         welcome = self._receive_one()
@@ -90,9 +86,8 @@ class RemoteSession:
         try:
             self.seat: Seat = seat_from_plain(welcome.get("seat"))
             self.campaign = str(welcome.get("campaign", ""))
-            self._view: dict[str, Any] = dict(welcome["view"])
-            self.state: CampaignState = mirror_state(self._view)
-            self.pending = decision_from_plain(welcome.get("pending"))
+            self._view: SeatView = seat_view_from_plain(welcome.get("view"))
+            self._view.state  # noqa: B018  # decoded now: a welcome that does not decode is refused here
         except (KeyError, TypeError, WireError) as error:
             raise ConnectionError(f"the game's welcome was malformed: {error}") from error
         self.lobby = str(welcome.get("lobby", ""))
@@ -116,16 +111,26 @@ class RemoteSession:
         return self._world
 
     @property
+    def name(self) -> str:
+        """No name here: the screens call a served campaign "Campaign" (the title bar names it)."""
+        return ""
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, if any (as the last view said)."""
+        return self._view.pending
+
+    @property
     def banner(self) -> str:
         """Who this client is, who plays and where, and the server's lobby line."""
-        names = {p.id: p.name for p in self.state.players}
+        state = self._view.state
+        names = {p.id: p.name for p in state.players}
         me = (
             "Watching"
-            if self.seat.kind.value == "spectator"
+            if self.seat.kind is SeatKind.SPECTATOR
             else f"You: {names.get(self.seat.player, 'host')}"
         )
         players = ", ".join(names.values()) or "nobody"
-        state = self.state
         expedition = state.expedition
         if expedition is not None:  # the dungeon's own name, not its location key ("gen-11031104")
             where = f"{expedition.dungeon.name}, level {expedition.depth}"
@@ -154,20 +159,9 @@ class RemoteSession:
 
         return unsubscribe
 
-    def view(self, seat: Seat | None = None) -> dict[str, Any]:
-        """The latest filtered view the game sent."""
+    def view(self, seat: Seat | None = None) -> SeatView:
+        """The latest view of this client's seat the game sent (`seat` is ignored: it is this one)."""
         return self._view
-
-    def decision_owner(self, decision: Decision) -> str:
-        """The player id that answers `decision` (from the mirror's party), or "gm"."""
-        if decision.owner == GM:
-            return GM
-        member = next((m for m in self.state.party if m.id == decision.owner), None)
-        return member.owner if member is not None else GM
-
-    def milestone(self, label: str) -> None:
-        """Milestones are saved where the game runs; nothing to do here."""
-        return None
 
     def close(self) -> None:
         """Leave the game."""
@@ -245,19 +239,14 @@ class RemoteSession:
                 except Exception:  # a redraw's bug must not stop the updates
                     logger.exception("lobby listener failed")
         elif kind == "update":
-            view = message.get("view")
-            if not isinstance(view, dict):
-                raise WireError("an update without a view")
-            self.state = mirror_state(view)
+            view = seat_view_from_plain(message.get("view"))
             self._view = view
-            self.pending = decision_from_plain(message.get("pending"))
-            self.waiting_for = str(message.get("waiting", ""))
             update = Update(
                 self.seat,
                 events_from_plain(message.get("events", [])),
                 view,
-                self.pending,
-                self.waiting_for,
+                view.pending,
+                view.waiting_for,
                 bool(message.get("committed")),
             )
             for callback in list(self._subscribers):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from expedition.rules.core.actions import Action
 from expedition.rules.core.decisions import Decision
@@ -20,10 +20,7 @@ from expedition.rules.core.world import World
 from expedition.session.seat_view import SeatView
 from expedition.session.views import Seat
 
-if TYPE_CHECKING:
-    from expedition.session.campaigns import LoadReport
-
-__all__ = ["SessionPort", "SubmitResult", "Subscriber", "Update"]
+__all__ = ["LoadNotes", "SessionPort", "SubmitResult", "Subscriber", "Update"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +65,19 @@ Subscriber = Callable[[Update], None]
 """A callback that receives updates."""
 
 
+class LoadNotes(Protocol):
+    """What opening a campaign from disk found, as a front end tells it (`campaigns.LoadReport`)."""
+
+    @property
+    def troubled(self) -> bool:
+        """True when something was damaged or lost on the way."""
+        ...
+
+    def lines(self) -> list[str]:
+        """What was found, in a player's words."""
+        ...
+
+
 class SessionPort(Protocol):
     """What a front end may ask of the game (see the module docstring)."""
 
@@ -103,7 +113,7 @@ class SessionPort(Protocol):
         ...
 
     @property
-    def load_report(self) -> LoadReport | None:
+    def load_report(self) -> LoadNotes | None:
         """What opening the campaign found on disk, None when it was not opened from disk here."""
         ...
 

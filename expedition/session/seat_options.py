@@ -32,7 +32,7 @@ from expedition.rules.exploration.exploration_options import ActionOption, avail
 from expedition.rules.exploration.setting_out import NEW, SetOut
 from expedition.session.seat_view import LazyMap, SeatOption
 from expedition.session.town_options import town_options, town_table_options
-from expedition.session.views import Seat, SeatKind, seat_characters
+from expedition.session.views import WATCHING, Seat, SeatKind, seat_characters
 
 __all__ = [
     "NAME_LIMIT",
@@ -160,21 +160,26 @@ def _odds(state: CampaignState, attack: AttackFoe) -> RollOdds | None:
 
 
 def table_options(state: CampaignState, seat: Seat, world: World | None) -> tuple[SeatOption, ...]:
-    """The table's own options: set out (each destination), hand an adventurer on, rename a player.
+    """The table's own options: set out, end the day, a recruit, hand an adventurer on, rename a player.
 
-    Every adventurer of the party and every player is listed, those of other seats refused with
-    the reason. A RenamePlayer option holds the player's present name: the front end puts the new
-    one in (`SeatOption.named`) and the session judges it when it is submitted.
+    All but renaming are offered between expeditions only. Every adventurer of the party and every
+    player is listed, those of other seats refused with the reason. A RenamePlayer option holds the
+    player's present name: the front end puts the new one in (`SeatOption.completed`) and the
+    session judges it when it is submitted.
     """
-    found = [_judged(state, seat, o.action, o.label, target=o.target) for o in set_out_options(state, world)]
-    found += [_judged(state, seat, o.action, o.label, target=o.target) for o in town_table_options(state)]
-    for member in state.party:
-        target = next_player(state, member.id)
-        if target:
-            action = ReassignCharacter(actor=member.id, player=target)
-            found.append(
-                _judged(state, seat, action, f"Give {member.name} to the next player", target=target)
-            )
+    found: list[SeatOption] = []
+    if state.expedition is None:  # setting out and handing adventurers on are for between expeditions
+        found += [
+            _judged(state, seat, o.action, o.label, target=o.target) for o in set_out_options(state, world)
+        ]
+        found += [_judged(state, seat, o.action, o.label, target=o.target) for o in town_table_options(state)]
+        for member in state.party:
+            target = next_player(state, member.id)
+            if target:
+                action = ReassignCharacter(actor=member.id, player=target)
+                found.append(
+                    _judged(state, seat, action, f"Give {member.name} to the next player", target=target)
+                )
     for player in state.players:
         rename = RenamePlayer(player=player.id, name=player.name)
         reason = seat_reason(state, seat, rename)
@@ -222,7 +227,7 @@ def _judged(
 def seat_reason(state: CampaignState, seat: Seat, action: Action) -> str:
     """Why `seat` may not take `action` (whatever the rules say of it), "" when it may."""
     if seat.kind is SeatKind.SPECTATOR:
-        return "Spectators can watch but not act."
+        return WATCHING
     if seat.kind is SeatKind.HOST:
         return ""
     if not any(p.id == seat.player for p in state.players):

@@ -27,7 +27,7 @@ from expedition.rules.core.decisions import Decision
 from expedition.rules.core.distance import Pos
 from expedition.rules.core.odds import RollOdds
 from expedition.rules.engine.campaign import CampaignState
-from expedition.session.views import Seat, SeatKind, seat_characters
+from expedition.session.views import WATCHING, Seat, SeatKind, seat_characters
 
 __all__ = ["Lazy", "LazyMap", "SeatOption", "SeatView", "TrackerView"]
 
@@ -292,6 +292,11 @@ class SeatView:
     def doom_of(self, location: str) -> TrackerView | None:
         """A location's doom as the seat may know it, None for an unknown place."""
         return self.trackers.get(f"doom:{location}")
+
+    @property
+    def refusal(self) -> str:
+        """Why this seat may take no action at all (a spectator's), "" for a seat that plays."""
+        return WATCHING if self.seat.kind is SeatKind.SPECTATOR else ""
 
     @property
     def decides(self) -> bool:

@@ -1,12 +1,17 @@
 """Provides `Session`: the running campaign; checks seats, applies actions, routes decisions, broadcasts.
 
-A front end holds a `Seat` and talks to a `SessionPort`: `submit` an action, `answer` a
-decision, `subscribe` to updates, ask for its `view`. The session checks that the seat may act,
-applies the action through the rules, and when a rule asks a player's decision it pauses and
-routes it to the seat that owns the character (the GM's own decisions are answered at once by
-the GM policy). When the action finishes it is committed: appended to the journal with its
-answers, autosaved, and reported to every subscriber filtered for its seat. A rejected action or
-answer returns a reason a player can read and changes nothing.
+A front end holds a `Seat` and talks to the session through its port (`port.SessionPort`):
+`submit` an action, `answer` a decision, `subscribe` to updates, read its `view`. The session
+checks that the seat may act and that the rules allow the action (once: `verify`, then the rules'
+`carry_out`), applies it, and when a rule asks a player's decision it pauses and routes it to the
+seat that owns the character (the GM's own decisions are answered at once by the GM policy). When
+the action finishes it is committed: appended to the journal with its answers, autosaved, and
+reported to every subscriber filtered for its seat. A rejected action or answer returns a reason a
+player can read and changes nothing.
+
+Each change the session reports is a new version of the game, shown to the seats by a
+`view_frames.ViewFrame`: one `SeatView` per seat, shared by all its subscribers and built only as
+far as someone reads it.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from expedition.persistence.state import action_to_plain, body_hash, state_to_body
 from expedition.persistence.store import CampaignStore
@@ -25,12 +30,15 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Decision, Resolution
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
-from expedition.rules.core.events import Event
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.engine.dispatch import RenamePlayer, apply, verify
+from expedition.rules.engine.dispatch import carry_out, verify
 from expedition.session.catalog_world import world_or_none
-from expedition.session.views import Seat, SeatKind, events_for, moved_trackers, seat_characters, view_for
+from expedition.session.port import SubmitResult, Subscriber, Update
+from expedition.session.seat_options import seat_reason
+from expedition.session.seat_view import SeatView
+from expedition.session.view_frames import ViewFrame
+from expedition.session.views import Seat, SeatKind, events_for, moved_trackers
 
 if TYPE_CHECKING:
     from expedition.session.campaigns import LoadReport
@@ -49,66 +57,7 @@ def default_gm(decision: Decision) -> str:
     return decision.default
 
 
-@dataclass(frozen=True, slots=True)
-class SubmitResult:
-    """What became of a submitted action or an answer.
-
-    Attributes:
-        ok: False when it was rejected (then nothing changed).
-        reason: Why it was rejected, in a player's words.
-        pending_decision: A decision the action now waits for, or None when it finished.
-        waiting_for: The player id (or "host") who must answer `pending_decision`.
-    """
-
-    ok: bool
-    reason: str = ""
-    pending_decision: Decision | None = None
-    waiting_for: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Update:
-    """What one subscriber is told after an action, or when an action pauses for a decision.
-
-    Attributes:
-        seat: The seat it is filtered for.
-        events: The new events, as that seat may see them.
-        view: The state as that seat may see it.
-        pending: The decision the game waits for, or None.
-        waiting_for: Who must answer it.
-        committed: True when the action finished and was saved.
-    """
-
-    seat: Seat
-    events: tuple[Event, ...]
-    view: dict[str, Any]
-    pending: Decision | None = None
-    waiting_for: str = ""
-    committed: bool = False
-
-
-Subscriber = Callable[[Update], None]
-"""A callback that receives updates."""
-
-
-class SessionPort(Protocol):
-    """What a front end may ask of a session (keyboard, bot, SSH client, replay)."""
-
-    def submit(self, seat: Seat, action: Action) -> SubmitResult:
-        """Submit an action from `seat`."""
-        ...
-
-    def answer(self, seat: Seat, key: str) -> SubmitResult:
-        """Answer the pending decision from `seat`."""
-        ...
-
-    def subscribe(self, callback: Subscriber, seat: Seat) -> Callable[[], None]:
-        """Receive updates filtered for `seat`; returns a function that unsubscribes."""
-        ...
-
-    def view(self, seat: Seat) -> dict[str, Any]:
-        """The state as `seat` may see it."""
-        ...
+__all__ = ["HASH_EVERY", "GmPolicy", "Session", "SubmitResult", "Subscriber", "Update", "default_gm"]
 
 
 @dataclass(slots=True)
@@ -118,6 +67,7 @@ class _Running:
     resolution: Resolution[None]
     ctx: Context
     backup: CampaignState
+    frozen: list[ViewFrame]
     moved_before: set[str] = field(default_factory=set)
     answers: list[dict[str, str]] = field(default_factory=list)
     sent: int = 0
@@ -160,6 +110,8 @@ class Session:
         self._moved: set[str] = set()
         self.load_report: LoadReport | None = None
         """What opening the campaign found on disk (set by `open_campaign`), or None."""
+        self._frame = ViewFrame(0, state, world=self._world_now)
+        self._live: list[ViewFrame] = [self._frame]  # the frames built on `self.state` as it is now
         if journal and not (store is not None and store.read_journal().records):
             self._journal(
                 {"k": "begin", "seed": state.seed, "n": state.actions, "state": state_to_body(state)}
@@ -172,6 +124,24 @@ class Session:
             self._world = world_or_none()
         return self._world
 
+    def _world_now(self) -> World | None:
+        return self.world
+
+    @property
+    def name(self) -> str:
+        """The campaign's name: its folder's under saves/, "" when it is not saved."""
+        return self.store.name if self.store is not None else ""
+
+    @property
+    def banner(self) -> str:
+        """Nothing: a game played here says nothing of who watches (a served one's clients do)."""
+        return ""
+
+    @property
+    def version(self) -> int:
+        """The version of the game the seats see: it counts every change reported."""
+        return self._frame.version
+
     # --- the port ------------------------------------------------------------------------------
 
     def submit(self, seat: Seat, action: Action) -> SubmitResult:
@@ -180,7 +150,7 @@ class Session:
             decision = self._running.pending
             who = self._owner_name(decision) if decision else "the game"
             return SubmitResult(False, f"Waiting for {who} to decide first.")
-        reason = self._seat_reason(seat, action)
+        reason = seat_reason(self.state, seat, action)
         if reason:
             return SubmitResult(False, reason)
         try:
@@ -188,9 +158,13 @@ class Session:
         except RuleError as error:
             return SubmitResult(False, str(error))
         backup = copy.deepcopy(self.state)
+        frozen, self._live = self._live, []
+        for frame in frozen:  # they show the state as it was: from now on, from the untouched copy
+            frame.freeze(backup)
         ctx = Context(SeededDice.from_state(self.state.dice), world=self.world)
         moved_before, self._moved = self._moved, set()
-        self._running = _Running(seat, action, apply(ctx, self.state, action), ctx, backup, moved_before)
+        resolution = carry_out(ctx, self.state, action)  # verified just above, on this very state
+        self._running = _Running(seat, action, resolution, ctx, backup, frozen, moved_before)
         return self._advance(None)
 
     def answer(self, seat: Seat, key: str) -> SubmitResult:
@@ -210,6 +184,10 @@ class Session:
             )
         running.pending = None
         running.answers.append({"kind": decision.kind, "owner": decision.owner, "key": key})
+        paused, self._live = self._live, []
+        for frame in paused:  # the action goes on: a view handed out keeps the state as it paused
+            if frame.handed_out:
+                frame.freeze(copy.deepcopy(self.state))
         return self._advance(key)
 
     def subscribe(self, callback: Subscriber, seat: Seat | None = None) -> Callable[[], None]:
@@ -227,9 +205,9 @@ class Session:
 
         return unsubscribe
 
-    def view(self, seat: Seat) -> dict[str, Any]:
-        """The state as `seat` may see it (hidden trackers without their values)."""
-        return view_for(self.state, seat, self._moved)
+    def view(self, seat: Seat) -> SeatView:
+        """What `seat` sees now and may do (see `seat_view.SeatView`)."""
+        return self._frame.view(seat)
 
     @property
     def pending(self) -> Decision | None:
@@ -268,26 +246,6 @@ class Session:
             self.store.release()
 
     # --- internals ---------------------------------------------------------------------------
-
-    def _seat_reason(self, seat: Seat, action: Action) -> str:
-        if seat.kind is SeatKind.SPECTATOR:
-            return "Spectators can watch but not act."
-        if seat.kind is SeatKind.HOST:
-            return ""
-        if not any(p.id == seat.player for p in self.state.players):
-            return "You are not a player in this campaign."
-        if isinstance(action, RenamePlayer):
-            return "" if action.player == seat.player else "You can only rename yourself."
-        if action.actor:
-            member = next((c for c in self.state.party if c.id == action.actor), None)
-            if member is None:
-                return f"{action.actor} is not with the party."
-            if member.owner != seat.player:
-                return f"{member.name} is {self._player_name(member.owner)}'s character, not yours."
-            return ""
-        if not seat_characters(self.state, seat):
-            return "You have nobody in the party to act with."
-        return ""
 
     def _player_name(self, player_id: str) -> str:
         return next((p.name for p in self.state.players if p.id == player_id), player_id)
@@ -334,6 +292,7 @@ class Session:
         self.state = running.backup
         self._moved = running.moved_before
         self._running = None
+        self._live = list(running.frozen)  # they were frozen on the copy that is the state again
         if running.told:
             running.sent = len(running.ctx.events)  # nothing more of the undone action is told
             self._broadcast(running, None, "", committed=False)
@@ -341,22 +300,27 @@ class Session:
     def _commit(self, running: _Running) -> SubmitResult:
         self._running = None
         state = self.state
-        body = state_to_body(state)
-        digest = body_hash(body)
-        self._journal(
-            {
-                "k": "action",
-                "n": state.actions,
-                "seat": running.seat.kind.value,
-                "player": running.seat.player,
-                "action": action_to_plain(running.action),
-                "answers": running.answers,
-                "digest": digest[:16],
-            }
-        )
-        if state.actions % self.hash_every == 0:
-            self._journal({"k": "hash", "n": state.actions, "hash": digest})
+        body: dict[str, Any] | None = None
+        if self.journal_enabled or self.store is not None:  # else nothing here needs the encoding
+            body = state_to_body(state)
+        if self.journal_enabled:
+            assert body is not None
+            digest = body_hash(body)
+            self._journal(
+                {
+                    "k": "action",
+                    "n": state.actions,
+                    "seat": running.seat.kind.value,
+                    "player": running.seat.player,
+                    "action": action_to_plain(running.action),
+                    "answers": running.answers,
+                    "digest": digest[:16],
+                }
+            )
+            if state.actions % self.hash_every == 0:
+                self._journal({"k": "hash", "n": state.actions, "hash": digest})
         if self.store is not None:
+            assert body is not None
             try:
                 self.store.save(body, milestone=_milestone(running.backup, state))
             except Exception:  # a full disk must not end the game; the journal still has it
@@ -384,19 +348,24 @@ class Session:
         running.sent = len(running.ctx.events)
         running.told = True
         self._moved |= moved_trackers(fresh)
-        subscribers = list(self._subscribers)
-        if subscribers and body is None:
-            body = state_to_body(self.state)  # encoded once, filtered for each seat
-        for callback, seat in subscribers:
+        frame = ViewFrame(
+            self._frame.version + 1,
+            self.state,
+            moved=self._moved,
+            pending=pending,
+            waiting_for=waiting,
+            world=self._world_now,
+            body=body,
+        )
+        self._frame = frame
+        self._live.append(frame)
+        told: dict[Seat, Update] = {}  # one update per seat, whoever many subscribe with it
+        for callback, seat in list(self._subscribers):
             try:
-                update = Update(
-                    seat,
-                    tuple(events_for(self.state, seat, fresh)),
-                    view_for(self.state, seat, self._moved, body=body),
-                    pending,
-                    waiting,
-                    committed,
-                )
+                update = told.get(seat)
+                if update is None:
+                    events = tuple(events_for(self.state, seat, fresh))
+                    update = told[seat] = Update(seat, events, frame.view(seat), pending, waiting, committed)
                 callback(update)
             except Exception:  # one viewer's bug never touches the game or the others
                 logger.exception("subscriber %r failed; skipped", callback)

@@ -190,6 +190,9 @@ def _market(
         key=lambda d: (SOLD_CATEGORIES.index(d.category), d.name),
     )
     found: list[SeatOption] = []
+    # The market's guard judges the buyer (out shopping, the skill), not the item: the verb checks the
+    # item against the world. So each dealing is judged once, and its verdict holds for every item.
+    verdicts: dict[type[Action], str] = {}
     for defn in defs:
         if size.availability(defn.category).never:
             continue
@@ -197,9 +200,13 @@ def _market(
         detail = "" if defn.category in allowed else DOOM_REFUSED
         for kind in _MARKET:
             deal = kind(actor=member.id, item=defn.key)
+            if kind not in verdicts:
+                verdicts[kind] = _judged(state, deal, "").reason
+            reason = verdicts[kind]
+            label = f"{_deal(kind)} {defn.name}"
             found.append(
-                _judged(
-                    state, deal, f"{_deal(kind)} {defn.name}", cost=price or 0, target=defn.key, detail=detail
+                SeatOption(
+                    deal, label, price or 0, "silver", not reason, reason, member.id, None, defn.key, detail
                 )
             )
     return found

@@ -27,8 +27,10 @@ every level:
 - a dungeon a location keeps while the party is away (`Location.dungeon`, `rules.kept_dungeon`)
   and its map are left out of every view (`location_view`): it is seen again, cut down, on return.
 
-Kept on purpose, because a client runs the rules' guards and draws the map from its copy
-(`net.wire.mirror_state`), so that it offers and shows what the local game does:
+Kept on purpose, because a client draws the map from its copy (`net.plain_forms.mirror_state`, the
+same state a local screen reads, `seat_state`), and because the copy stays one the rules can judge
+exactly as the real one (a test holds it so), though the options a seat is shown are now worked out
+on the server and travel in its view:
 
 - The size of every level, the number of levels and the number of rooms of a level the party has
   seen: the map scrolls over the level's size, going down checks the number of levels, and rooms

@@ -36,6 +36,8 @@ SECRET_ROLLS = frozenset({"omens tracker size"})
 """GM rolls whose faces would give away a hidden tracker."""
 GM_ONLY_ROLLS = frozenset({VIGIL_ROLL})
 """GM rolls no seat ever sees: whether and when the dead rise (HOUSE §1.7)."""
+WATCHING = "Spectators can watch but not act."
+"""Why a spectator's seat may take no action."""
 
 
 class SeatKind(StrEnum):

@@ -17,10 +17,12 @@ from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import ContentError
 from expedition.rules.character.party import Party
 from expedition.session.campaigns import CampaignOpenError, list_saved, open_campaign, start_campaign
+from expedition.session.port import SessionPort
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.entries import load_entries, rules_entries
 from expedition.ui.hosting import HostedServer
+from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.help import HelpScreen
@@ -28,6 +30,7 @@ from expedition.ui.screens.load import LoadScreen
 from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from expedition.ui.session_feed import SessionFeed
 
 if TYPE_CHECKING:
     from expedition.ui.hosting import SshHosting
@@ -51,7 +54,8 @@ class ExpeditionApp(App[None]):
         entries: Compendium entries, or a loader called the first time the compendium opens.
         start: "title", "compendium" or "new" (the character-creation screen): the screen shown first.
         first_screen: Builds a screen shown first instead (tests and future game screens).
-        session: A campaign to open at once, on its party screen (the app closes it on exit).
+        session: A game to open at once, on its party screen (the app closes it on exit): a local
+            campaign or a served one's port.
         seat: The seat the player holds; the host's (solo and hotseat) by default.
         saves: The saves folder "Continue" and "Load" look in (see `default_saves_dir`).
         seed: The seed of the next new game (None: a random one each time).
@@ -90,13 +94,15 @@ class ExpeditionApp(App[None]):
         *,
         start: str = "title",
         first_screen: ScreenFactory | None = None,
-        session: Session | None = None,
+        session: SessionPort | None = None,
         seat: Seat | None = None,
         saves: Path | None = None,
         seed: int | None = None,
         ssh: SshHosting | None = None,
     ) -> None:
         super().__init__()
+        self.feed = SessionFeed(self)
+        """The app's one subscription to the game in play; it hands each update to the screen on top."""
         self.seed = seed
         """The seed of the next new game (None: a random one each time)."""
         self._entry_source: EntrySource = entries if entries is not None else ()
@@ -108,8 +114,8 @@ class ExpeditionApp(App[None]):
         """The seat this app's player holds."""
         self.saves = saves
         """The saves folder (None: the default one)."""
-        self.session: Session | None = None
-        """The campaign open now, if any."""
+        self.session: SessionPort | None = None
+        """The game open now, if any."""
         self.ssh = ssh
         """How to serve the open campaign over SSH, if at all."""
         self.hosted: HostedServer | None = None
@@ -131,6 +137,9 @@ class ExpeditionApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._guard_size(event.size.width, event.size.height)
+
+    def on_session_updated(self, message: SessionUpdated) -> None:
+        self.feed.deliver(message.session_update)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Palette commands: ours first, then Textual's (theme, keys, quit…)."""
@@ -180,14 +189,15 @@ class ExpeditionApp(App[None]):
 
     # --- campaigns ---------------------------------------------------------------------------
 
-    def open_session(self, session: Session, *, set_out: bool = False) -> None:
-        """Make `session` the campaign in play and show its party screen (closing any other one).
+    def open_session(self, session: SessionPort, *, set_out: bool = False) -> None:
+        """Make `session` the game in play and show its party screen (closing any other one).
 
         `set_out` goes on to ask where the party goes, as a party just made by hand means to.
         """
         if session is not self.session:
             self.close_session()
         self.session = session
+        self.feed.follow(session, self.seat)
         report = session.load_report
         if report is not None and report.troubled:
             self.notify(
@@ -197,7 +207,7 @@ class ExpeditionApp(App[None]):
         self.push_screen(party_screen, self._party_closed)
         if set_out:
             self.call_after_refresh(party_screen.action_set_out)
-        if self.ssh is not None and self.hosted is None:
+        if self.ssh is not None and self.hosted is None and isinstance(session, Session):
             self.hosted = HostedServer(self.ssh, session, self._hosting_said)
             self.hosted.start()
 
@@ -210,6 +220,7 @@ class ExpeditionApp(App[None]):
         if hosted is not None:
             # Stop serving first (in the background: the loop goes on), then give the lock back.
             self.run_worker(hosted.stop(), exclusive=False)
+        self.feed.stop()
         if self.session is not None:
             self.session.close()
             self.session = None
@@ -308,7 +319,7 @@ def make_app(
     *,
     start: str = "title",
     first_screen: ScreenFactory | None = None,
-    session: Session | None = None,
+    session: SessionPort | None = None,
     seat: Seat | None = None,
     saves: Path | None = None,
     seed: int | None = None,

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from expedition.session.session import Update
+    from expedition.session.port import Update
 
 
 class SessionUpdated(Message):
     """The session reported an update for a screen's seat.
 
-    A screen subscribes to the session and posts this to itself, so the update is handled on
-    the screen's own message queue (safe should the session ever call from another thread).
+    The app's feed (`ui.session_feed`) posts it to the app from the port's callback, so the update
+    is handled on the app's own message queue (safe when a served game calls from its own thread).
     """
 
     def __init__(self, update: Update) -> None:

@@ -11,11 +11,11 @@ import fcntl
 import os
 import sys
 import termios
-from typing import Any, cast
+from typing import Any
 
 from expedition.net.remote import RemoteSession
 from expedition.net.ssh import SOCKET_ENV, TOKEN_ENV
-from expedition.session.session import Session
+from expedition.session.views import SeatKind
 from expedition.ui.app import ExpeditionApp
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.party_screen import PartyScreen
@@ -27,11 +27,11 @@ class RemoteApp(ExpeditionApp):
     """The app of one remote connection: its campaign only, nothing saved here."""
 
     def __init__(self, remote: RemoteSession) -> None:
-        super().__init__(session=cast(Session, remote), seat=remote.seat)
+        super().__init__(session=remote, seat=remote.seat)
         self.remote = remote
         seat = (
             "watching"
-            if remote.seat.kind.value == "spectator"
+            if remote.seat.kind is SeatKind.SPECTATOR
             else f"playing as {remote.seat.player or 'host'}"
         )
         self.sub_title = f"{remote.campaign} · {seat}"

@@ -4,9 +4,11 @@ Run from the repository root: `python tests/bench/bench_move_path.py` (`--list` 
 files). In a Pilot run of the expedition screen on the fixed sample dungeon, one step is taken to
 warm up (imports, caches), then the next step is traced: every Python frame entered from the key
 press until the screen has handled the session's update and refreshed is recorded, and the
-distinct source files under `expedition/` are counted. It also counts the calls of the rules'
-`verify`: those on the path of the submitted action (the session and the rules' own dispatch),
-and all of them (the options shown after the Move verify each of their actions too).
+distinct source files under `expedition/` are counted, and among them the rules and persistence
+files the UI's own code calls into (what a screen works out for itself rather than reads from its
+seat view). It also counts the calls of the rules' `verify`: those on the path of the submitted
+action (the session and the rules' own dispatch), and all of them (the options shown after the
+Move verify each of their actions too).
 
 Nothing here is timed: the figures are counts, the same on every machine.
 """
@@ -34,6 +36,8 @@ PACKAGE = ROOT / "expedition"
 """Only files under this folder are counted."""
 SUBMIT_PATH = ("expedition/session/", "expedition/net/")
 """Callers of `verify` that check a submitted action (rather than list what could be done)."""
+BELOW_THE_PORT = ("expedition/rules/", "expedition/persistence/")
+"""Files the UI should reach only through the session, for display helpers aside."""
 
 
 class Tracer:
@@ -41,6 +45,7 @@ class Tracer:
 
     def __init__(self) -> None:
         self.files: Counter[str] = Counter()
+        self.from_ui: Counter[str] = Counter()
         self.verify_calls = 0
         self.verify_on_submit = 0
         self._verify = dispatch.verify.__code__
@@ -57,6 +62,10 @@ class Tracer:
             self._seen_codes[code] = name
         if name is not None:
             self.files[name] += 1
+            caller = frame.f_back
+            if caller is not None and name.startswith(BELOW_THE_PORT):
+                if "/expedition/ui/" in caller.f_code.co_filename:
+                    self.from_ui[name] += 1
         if code is self._verify:
             self.verify_calls += 1
             caller = frame.f_back
@@ -94,11 +103,13 @@ def main(argv: list[str]) -> int:
     """Print the figures (and the files with `--list`)."""
     tracer = asyncio.run(trace_one_move())
     print(f"files a Move passes through (key press to screen): {len(tracer.files)}")
+    print(f"rules and persistence files the UI calls into: {len(tracer.from_ui)}")
     print(f"verify calls on the submitted Move: {tracer.verify_on_submit}")
     print(f"verify calls in all (the options drawn after it included): {tracer.verify_calls}")
     if "--list" in argv:
         for name, calls in sorted(tracer.files.items()):
-            print(f"  {name}  ({calls} calls)")
+            mark = f", {tracer.from_ui[name]} from the UI" if name in tracer.from_ui else ""
+            print(f"  {name}  ({calls} calls{mark})")
     return 0
 
 

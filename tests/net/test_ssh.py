@@ -105,7 +105,7 @@ def test_a_keyed_player_answers_their_own_characters_test_prompt(
         )
         state.actions += 1
 
-    monkeypatch.setattr("expedition.session.session.apply", asks_jory)
+    monkeypatch.setattr("expedition.session.session.carry_out", asks_jory)
     tmux.ssh("watch", server.port, None)
     tmux.ssh("ada", server.port, keys["ada"])
     tmux.wait_for("ada", lambda s: "You: Ada" in s)

@@ -104,7 +104,7 @@ def test_gm_decisions_are_answered_by_the_gm_policy(monkeypatch: pytest.MonkeyPa
         asked.append(decision.kind)
         return "a"
 
-    monkeypatch.setattr("expedition.session.session.apply", fake_apply)
+    monkeypatch.setattr("expedition.session.session.carry_out", fake_apply)
     session = Session(make_campaign(), gm=gm)
     result = session.submit(ANN, PassTurn())
     assert asked == ["reroll"] and result.waiting_for == "ben"
@@ -124,7 +124,7 @@ def test_a_rule_failing_mid_action_restores_the_state(monkeypatch: pytest.Monkey
 
     session = Session(make_campaign())
     before = state_hash(session.state)
-    monkeypatch.setattr("expedition.session.session.apply", failing)
+    monkeypatch.setattr("expedition.session.session.carry_out", failing)
     assert session.submit(ANN, PassTurn()).pending_decision is not None
     result = session.answer(ANN, "a")
     assert not result.ok and "floor" in result.reason
@@ -160,11 +160,16 @@ def test_views_hide_the_seed_the_dice_doom_and_omens_from_every_seat() -> None:
     """§9.2, §9.3: players know doom and omens exist, never their values; nobody sees the dice."""
     session = Session(make_campaign())
     for seat in (Seat.host(), ANN, BEN, Seat.spectator()):
-        view = session.view(seat)
+        view = session.view(seat).body
         assert "seed" not in view and "dice" not in view
         assert view["omens"] == {"exists": True, "moved": False}
         assert view["locations"]["tomb"]["doom"] == {"exists": True, "moved": False}
         assert view["decay"]["filled"] == 0  # decay is public
+        typed = session.view(seat)
+        assert typed.state.seed == 0 and typed.state.dice == {"seed": 0, "index": 0}
+        assert typed.trackers["omens"].hidden and typed.trackers["doom:tomb"].hidden
+        assert typed.state.omens.filled == 0 and typed.state.here.doom.filled == 0
+        assert typed.trackers["decay"].filled == 0  # decay is public
 
 
 def test_third_eye_shows_the_omens_only_to_its_owner() -> None:
@@ -172,10 +177,10 @@ def test_third_eye_shows_the_omens_only_to_its_owner() -> None:
     state = make_campaign()
     state.character("wren").traits.add(Trait.THIRD_EYE)
     session = Session(state)
-    assert session.view(ANN)["omens"]["size"] == state.omens.size
-    assert session.view(Seat.host())["omens"]["filled"] == state.omens.filled
-    assert session.view(BEN)["omens"] == {"exists": True, "moved": False}
-    assert session.view(Seat.spectator())["omens"] == {"exists": True, "moved": False}
+    assert session.view(ANN).body["omens"]["size"] == state.omens.size
+    assert session.view(Seat.host()).body["omens"]["filled"] == state.omens.filled
+    assert session.view(BEN).body["omens"] == {"exists": True, "moved": False}
+    assert session.view(Seat.spectator()).body["omens"] == {"exists": True, "moved": False}
 
 
 def test_a_veteran_reading_is_shown_to_its_owner_only() -> None:
@@ -184,13 +189,15 @@ def test_a_veteran_reading_is_shown_to_its_owner_only() -> None:
     state.here.doom.filled = 1
     reveal_doom(Context(ScriptedDice([])), state, state.character("bo"))
     session = Session(state)
-    assert session.view(BEN)["locations"]["tomb"]["doom"]["revealed"] == {
+    assert session.view(BEN).body["locations"]["tomb"]["doom"]["revealed"] == {
         "value": 1,
         "steps_to_next": 1,
         "by": "bo",
     }
-    assert "revealed" not in session.view(ANN)["locations"]["tomb"]["doom"]
-    assert session.view(ANN)["reveals"] == []
+    assert session.view(BEN).trackers["doom:tomb"].revealed == 1
+    assert session.view(ANN).trackers["doom:tomb"].revealed is None
+    assert "revealed" not in session.view(ANN).body["locations"]["tomb"]["doom"]
+    assert session.view(ANN).body["reveals"] == []
 
 
 def test_hidden_tracker_events_reach_players_without_their_values() -> None:
@@ -209,8 +216,8 @@ def test_hidden_tracker_events_reach_players_without_their_values() -> None:
     assert not any(isinstance(e, TrackerAdvanced) and e.tracker.startswith("doom") for e in events)
     assert any(isinstance(e, HiddenTrackerMoved) and e.tracker == "doom:tomb" for e in events)
     assert any(isinstance(e, TrackerAdvanced) and e.tracker == "decay" for e in events)
-    moved = [u for u in heard if u.view["locations"]["tomb"]["doom"]["moved"]]
-    assert moved and "filled" not in moved[0].view["locations"]["tomb"]["doom"]
+    moved = [u for u in heard if u.view.body["locations"]["tomb"]["doom"]["moved"]]
+    assert moved and "filled" not in moved[0].view.body["locations"]["tomb"]["doom"]
     assert all(not isinstance(e, DoomEffectSeen) or e.effect for e in events)
 
 
@@ -292,14 +299,14 @@ def test_an_action_undone_after_a_decision_tells_every_seat_the_decision_is_gone
     heard: list[Update] = []
     session.subscribe(heard.append, BEN)
     silver = session.state.silver
-    monkeypatch.setattr("expedition.session.session.apply", failing)
+    monkeypatch.setattr("expedition.session.session.carry_out", failing)
     assert session.submit(ANN, PassTurn()).waiting_for == "ann"
-    assert heard[-1].pending is not None and heard[-1].view["silver"] == silver + 100
+    assert heard[-1].pending is not None and heard[-1].view.body["silver"] == silver + 100
     assert not session.answer(ANN, "a").ok
     assert len(heard) == 2
     last = heard[-1]
     assert last.pending is None and not last.committed and last.events == ()
-    assert last.view["silver"] == silver and session.state.silver == silver
+    assert last.view.body["silver"] == silver and session.state.silver == silver
 
 
 def test_an_action_refused_at_once_tells_no_subscriber(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -314,7 +321,7 @@ def test_an_action_refused_at_once_tells_no_subscriber(monkeypatch: pytest.Monke
     heard: list[Update] = []
     session.subscribe(heard.append, ANN)
     before = state_hash(session.state)
-    monkeypatch.setattr("expedition.session.session.apply", refusing)
+    monkeypatch.setattr("expedition.session.session.carry_out", refusing)
     result = session.submit(ANN, PassTurn())
     assert not result.ok and result.reason == "Not now."
     assert heard == [] and state_hash(session.state) == before
@@ -333,7 +340,7 @@ def test_a_failing_gm_policy_takes_the_default_and_is_logged(
     def broken(decision: Decision) -> str:
         raise RuntimeError("policy bug")
 
-    monkeypatch.setattr("expedition.session.session.apply", fake_apply)
+    monkeypatch.setattr("expedition.session.session.carry_out", fake_apply)
     session = Session(make_campaign(), gm=broken)
     with caplog.at_level(logging.ERROR, logger="expedition.session.session"):
         assert session.submit(ANN, PassTurn()).ok

@@ -183,7 +183,7 @@ def test_every_seat_host_included_shares_one_filtered_dungeon_per_update() -> No
     for seat in (Seat.host(), Seat.for_player("ann"), Seat.spectator()):
         session.subscribe(heard.append, seat)
     assert session.submit(Seat.host(), Step(actor="wren", direction="south")).ok
-    expeditions = [update.view["expedition"] for update in heard]
+    expeditions = [update.view.body["expedition"] for update in heard]
     assert len(expeditions) == 3 and all(e is expeditions[0] for e in expeditions)
     assert "Dart trap" not in repr(expeditions[0])
 
@@ -321,8 +321,8 @@ async def test_a_client_on_the_socket_gets_the_filtered_dungeon_and_draws_the_ma
     session, running = served
     remote = running.connect(Seat.spectator())
     try:
-        assert "Dart trap" not in repr(remote.view()) and "Ghoul pack" not in repr(remote.view())
-        level = remote.state.expedition.level  # type: ignore[union-attr]
+        assert "Dart trap" not in repr(remote.view().body) and "Ghoul pack" not in repr(remote.view().body)
+        level = remote.view().state.expedition.level  # type: ignore[union-attr]
         assert level.tile(SECRET_DOOR) is Tile.WALL and [t.name for t in level.traps] == ["Pit"]
         app = make_app(first_screen=lambda: ExpeditionScreen(remote, remote.seat))  # type: ignore[arg-type]
         async with app.run_test(size=(100, 34)) as pilot:

@@ -155,13 +155,15 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
 
 def test_camping_out_does_not_speak_of_ambush_dice() -> None:
     """House: outside a dungeon no ambush is rolled, so the actions do not promise or cost ambush dice."""
-    from expedition.rules.exploration.exploration_options import ActionOption
+    from expedition.rules.camp.camp_options import describe
+    from expedition.session.seat_view import SeatOption
     from expedition.ui.screens.dungeon.camp_screen import option_text
 
-    sleep = ActionOption(Sleep(actor="a"), "Sleep", 2, True)
+    sleep = SeatOption(Sleep(actor="a"), "Sleep", 2, "camp action", detail=describe(Sleep(actor="a")))
     assert "ambush" in option_text(sleep).plain
     assert "ambush" not in option_text(sleep, outside=True).plain
     from expedition.rules.camp.camp_action_types import KeepLookout
 
-    lookout = ActionOption(KeepLookout(actor="a"), "Keep a lookout", 1, True)
+    watch = KeepLookout(actor="a")
+    lookout = SeatOption(watch, "Keep a lookout", 1, "camp action", detail=describe(watch))
     assert "no ambush is rolled" in option_text(lookout, outside=True).plain

@@ -13,7 +13,7 @@ from expedition.rules.core.distance import manhattan
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import ExpeditionApp, make_app
-from expedition.ui.screens.dungeon.combat_odds import attack_lines, options_for
+from expedition.ui.screens.dungeon.combat_odds import attack_lines
 from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
 from expedition.ui.screens.dungeon.combat_view import foe_glyph, initiative_text, tokens_text
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
@@ -57,7 +57,7 @@ async def _act(pilot: Pilot[None], app: ExpeditionApp, session: Session) -> None
     state = session.state
     actor = _expedition(app).actor
     assert actor, "somebody of the party can act whenever the screen waits for a key"
-    if attack_lines(state, options_for(state, actor)):
+    if attack_lines(session.view(Seat.host()).options_for(actor)):
         await pilot.press("a")  # choose whom to attack
         return
     member = state.character(actor)
@@ -246,7 +246,7 @@ class TestCombatSnapshots:
             await _start_fight(pilot)
 
             def defending() -> bool:
-                return isinstance(app.screen, TestPrompt) and _expedition(app)._defending is not None
+                return isinstance(app.screen, TestPrompt) and app.feed.router.defending is not None
 
             await _play_until(pilot, app, session, defending)
 

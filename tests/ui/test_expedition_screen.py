@@ -9,6 +9,8 @@ from textual.widgets import OptionList
 from expedition.rules.character.mortal_wounds import MortalOutcome, MortalWoundRolled
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.events import DiceRolled, Note
+from expedition.session.port import Update
+from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.screens import prompts
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
@@ -337,7 +339,7 @@ async def test_number_keys_choose_who_acts() -> None:
         await pilot.press("2")
         await pilot.pause()
         assert screen.actor != first
-        assert screen.actor == screen.session.state.party[1].id
+        assert screen.actor == session.state.party[1].id
 
 
 async def test_after_an_action_and_its_prompts_the_arrows_move_the_party_again() -> None:
@@ -402,7 +404,7 @@ async def test_harm_notices_show_one_at_a_time_and_the_next_question_waits_for_t
             MortalWoundRolled(rule="§4.4", character=who, total=6, outcome=MortalOutcome.NEAR_DEATH)
             for who in ("c1", "c2")
         )
-        screen._explain_harm(events)
+        app.feed.router.heard(Update(Seat.host(), events, session.view(Seat.host())))
         await pilot.pause()
         assert isinstance(app.screen, MortalWoundPrompt)
         assert sum(isinstance(s, MortalWoundPrompt) for s in app.screen_stack) == 1  # never stacked

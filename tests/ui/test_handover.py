@@ -36,7 +36,7 @@ async def test_a_decision_for_another_player_hands_over_then_summarises(
         answers.append((yield _asks("c1", "Jory's choice?")))
         state.actions += 1
 
-    monkeypatch.setattr("expedition.session.session.apply", two_owners)
+    monkeypatch.setattr("expedition.session.session.carry_out", two_owners)
     session = Session(two_player_state(), None)
     app = make_app(first_screen=lambda: ExpeditionScreen(session, Seat.host()))
     async with app.run_test(size=WIDE) as pilot:
@@ -69,7 +69,7 @@ async def test_one_player_at_the_keyboard_never_sees_a_hand_over(monkeypatch: py
         yield _asks("c1", "Jory's choice?")
         state.actions += 1
 
-    monkeypatch.setattr("expedition.session.session.apply", asks_jory)
+    monkeypatch.setattr("expedition.session.session.carry_out", asks_jory)
     state = two_player_state()
     state.players = state.players[:1]
     for member in state.party:

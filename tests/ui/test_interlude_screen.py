@@ -297,17 +297,17 @@ def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> Non
     from expedition.rules.engine.campaign import Location
     from expedition.rules.trackers.doom import new_doom
     from expedition.session.catalog_world import default_world
-    from expedition.ui.screens.destination import destinations
+    from expedition.session.seat_options import set_out_options
 
     state = interlude_session().state
     state.locations["The Gnawed Crypt"] = Location(
         "The Gnawed Crypt", new_doom("The Gnawed Crypt", ()), origin="generated:123:"
     )
-    keys = [choice.key for choice in destinations(state, default_world())]
+    keys = [option.target for option in set_out_options(state, default_world())]
     assert keys[0] == "new" and "The Gnawed Crypt" in keys and "saint_wenna" in keys
     state.locations["gen-77"] = Location(
         "gen-77", new_doom("gen-77", ()), origin="generated:77:", title="The Weeping Crypt"
     )
-    labels = {choice.key: choice.label for choice in destinations(state, default_world())}
+    labels = {option.target: option.label for option in set_out_options(state, default_world())}
     # Its name, not its key.
     assert labels["gen-77"].startswith("Back to The Weeping Crypt (as the party left it")

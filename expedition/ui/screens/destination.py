@@ -1,43 +1,25 @@
 """Provides the question "where to?" asked before an expedition sets out (§10, §9.2).
 
 A party can go to a new dungeon the dice make, back to one it already knows (as it left it, with
-its doom),
-or to an authored dungeon such as the sample one. When there is nothing to choose from, the party
-sets out for a new dungeon without being asked.
+its doom), or to an authored dungeon such as the sample one: each is one of the seat's SetOut
+options. When there is nothing to choose from, the party sets out for a new dungeon without being
+asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from textual.app import App
 from textual.binding import Binding
 
 from expedition.rules.core.decisions import Choice, Decision
-from expedition.rules.core.world import World
-from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.setting_out import NEW
+from expedition.session.seat_options import NEW_DUNGEON
+from expedition.session.seat_view import SeatOption
 from expedition.ui.screens.prompts import DecisionPrompt
 
-
-def destinations(state: CampaignState, world: World | None) -> list[Choice]:
-    """Where the party may go: a new dungeon first, then the known ones, then the authored ones."""
-    choices = [Choice(NEW_KEY, "A new dungeon (the dice choose it)")]
-    known = {location.origin for location in state.locations.values() if location.origin}
-    for location in state.locations.values():
-        if location.settlement or not location.origin:
-            continue
-        title = location.title or (location.dungeon.name if location.dungeon else location.name)
-        choices.append(Choice(location.name, f"Back to {title} (as the party left it; its doom is kept)"))
-    if world is not None:
-        for key in world.authored_keys():
-            if f"authored:{key}" not in known:
-                choices.append(Choice(key, f"{world.authored_dungeon(key).name} (the sample dungeon)"))
-    return choices
-
-
-NEW_KEY = "new"
-"""The choice key of a new dungeon (`SetOut`'s own `NEW` is the empty string)."""
+NEW_KEY = NEW_DUNGEON
+"""The choice key of a new dungeon."""
 STAY = "stay"
 """What the prompt answers when the players stay in town."""
 
@@ -59,16 +41,22 @@ class DestinationPrompt(DecisionPrompt):
 
 
 def ask_destination(
-    app: App[object], state: CampaignState, world: World | None, then: Callable[[str | None], None]
+    app: App[object], places: Sequence[SeatOption], then: Callable[[SeatOption | None], None]
 ) -> None:
-    """Ask where to go when there is a choice, then call `then` with `SetOut`'s dungeon (None: stay)."""
-    choices = destinations(state, world)
-    if len(choices) == 1:
-        then(NEW)
+    """Ask where to go when there is a choice, then call `then` with that SetOut option (None: stay).
+
+    Args:
+        app: The app to ask in.
+        places: The seat's SetOut options, a new dungeon first (`seat_options.set_out_options`).
+        then: Called with the chosen option, or None when the party stays (or may not set out).
+    """
+    if len(places) <= 1:
+        then(places[0] if places else None)
         return
-    decision = Decision("destination", "", "Where does the party go?", tuple(choices), NEW_KEY, "§10")
+    choices = tuple(Choice(place.target, place.label) for place in places)
+    decision = Decision("destination", "", "Where does the party go?", choices, places[0].target, "§10")
 
     def answered(key: str | None) -> None:
-        then(None if key in (None, STAY) else NEW if key == NEW_KEY else key)
+        then(None if key in (None, STAY) else next((p for p in places if p.target == key), None))
 
     app.push_screen(DestinationPrompt(decision, "the party"), answered)

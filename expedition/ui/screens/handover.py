@@ -8,8 +8,8 @@ what happened since they last held the keyboard, and any key hands them the game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -18,9 +18,14 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from expedition.rules.core.decisions import GM, Decision
+from expedition.rules.core.decisions import GM
+from expedition.session.views import SeatKind
 
-__all__ = ["SUMMARY_LINES", "HandOverScreen", "hand_over"]
+if TYPE_CHECKING:
+    from expedition.session.seat_view import SeatView
+    from expedition.ui.widgets.log_text import LogEntry
+
+__all__ = ["SUMMARY_LINES", "HandOver", "HandOverScreen"]
 
 SUMMARY_LINES = 8
 """Log lines the "since your last turn" summary shows at most."""
@@ -87,38 +92,45 @@ class HandOverScreen(Screen[None]):
         event.stop()
 
 
-def hand_over(screen: Any, decision: Decision, who: str, then: Callable[[None], object]) -> bool:
-    """Cover the game and name the player a decision passes to, at a hotseat table.
+class HandOver:
+    """Who holds the keyboard at a hotseat table, and how much of the log each player has seen."""
 
-    Only a host seat (one keyboard) with two or more players hands over, and only when the
-    decision's owner is not the player who held the keyboard last. The screen remembers who
-    holds the keyboard and how much of its log each player has seen (`screen.entries`).
+    def __init__(self) -> None:
+        self.holder = ""
+        """The player at the keyboard ("" before the first decision)."""
+        self.seen_by: dict[str, int] = {}
+        """Log lines each player has seen, by player id."""
 
-    Args:
-        screen: The game screen (it has `session`, `seat`, `entries` and `app`).
-        decision: The decision waiting.
-        who: The name of the character it is for.
-        then: Called once the player has taken the keyboard.
+    def cover(
+        self, view: SeatView, who: str, entries: Sequence[LogEntry], actor: str = ""
+    ) -> HandOverScreen | None:
+        """The screen that covers the game and names the player the pending decision passes to.
 
-    Returns:
-        True when the hand-over screen was shown (`then` runs after it), False when no hand-over
-        was needed.
-    """
-    session = screen.session
-    players = {p.id: p.name for p in session.state.players}
-    owner = session.decision_owner(decision)
-    if screen.seat.kind.value != "host" or len(players) < 2 or owner == GM or owner not in players:
-        return False
-    seen: dict[str, int] = getattr(screen, "_seen_by", {})
-    holder = getattr(screen, "_at_keyboard", "")
-    entries = list(getattr(screen, "entries", []))
-    if not holder:
-        # The first decision of the session: whoever owns the acting character holds the keyboard.
-        holder = next((m.owner for m in session.state.party if m.id == getattr(screen, "actor", "")), owner)
-    if holder == owner:
-        screen._at_keyboard, screen._seen_by = owner, {**seen, owner: len(entries)}
-        return False
-    summary = [entry.text for entry in entries[seen.get(owner, 0) :]]
-    screen._at_keyboard, screen._seen_by = owner, {**seen, holder: len(entries), owner: len(entries)}
-    screen.app.push_screen(HandOverScreen(players[owner], summary, f"a decision for {who}"), then)
-    return True
+        Only a host seat (one keyboard) with two or more players hands over, and only when the
+        decision's owner is not the player who held the keyboard last.
+
+        Args:
+            view: The seat's view; its pending decision is the one asked.
+            who: The name of the character the decision is for.
+            entries: The game screen's log so far (the summary is what the owner has not seen).
+            actor: The character acting for the seat, whose player holds the keyboard at first.
+
+        Returns:
+            The hand-over screen to show before the decision, or None when none is needed.
+        """
+        state = view.state
+        players = {p.id: p.name for p in state.players}
+        owner = view.waiting_for
+        if view.seat.kind is not SeatKind.HOST or len(players) < 2 or owner == GM or owner not in players:
+            return None
+        holder = self.holder
+        if not holder:
+            # The first decision of the session: whoever owns the acting character holds the keyboard.
+            holder = next((m.owner for m in state.party if m.id == actor), owner)
+        if holder == owner:
+            self.holder, self.seen_by = owner, {**self.seen_by, owner: len(entries)}
+            return None
+        summary = [entry.text for entry in entries[self.seen_by.get(owner, 0) :]]
+        self.holder = owner
+        self.seen_by = {**self.seen_by, holder: len(entries), owner: len(entries)}
+        return HandOverScreen(players[owner], summary, f"a decision for {who}")

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from expedition.rules.engine.dispatch import MAX_PLAYER_NAME
+from expedition.session.seat_options import NAME_LIMIT
 
 
 class NamePrompt(ModalScreen[str | None]):
@@ -38,7 +38,7 @@ class NamePrompt(ModalScreen[str | None]):
             box.border_title = "Rename"
             box.border_subtitle = "Enter keeps · Esc cancels"
             yield Static(self.question, id="name-question", markup=False)
-            yield Input(self.current, max_length=MAX_PLAYER_NAME, id="name-input")
+            yield Input(self.current, max_length=NAME_LIMIT, id="name-input")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,35 +1,34 @@
 """Provides the party screen: the campaign's home, with its header, clocks, recent events and every sheet.
 
-Everything shown comes from the session's view for the screen's seat, so a hidden tracker
-appears only as "???" (with "moved" when it just moved), and the omens only to a seat one of
-whose characters may see them (§6.2, §9.3).
+Everything shown comes from the seat's view, so a hidden tracker appears only as "???" (with
+"moved" when it just moved), and the omens only to a seat one of whose characters may see them
+(§6.2, §9.3). Renaming a player, handing an adventurer on and setting out are the view's table
+options.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
 from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.events import DiceRolled, Event
-from expedition.rules.engine.dispatch import RenamePlayer
-from expedition.rules.engine.hand_over import ReassignCharacter, between_expeditions, next_player
-from expedition.rules.exploration.setting_out import SetOut
+from expedition.rules.engine.campaign import CampaignState
 from expedition.session.catalog_world import CatalogWorld
-from expedition.session.session import Session, Update
+from expedition.session.port import SessionPort, Update
+from expedition.session.seat_options import TABLE
+from expedition.session.seat_view import SeatOption, SeatView
 from expedition.session.views import Seat
-from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.destination import ask_destination
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+from expedition.ui.screens.game_screen import GameScreen
 from expedition.ui.screens.name_prompt import NamePrompt
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
@@ -57,42 +56,37 @@ def segments(filled: int, size: int) -> str:
     return f"{FILLED * filled}{EMPTY * (size - filled)} {filled}/{size}"
 
 
-def header_text(view: dict[str, Any], campaign: str) -> str:
+def header_text(state: CampaignState, campaign: str) -> str:
     """One line: campaign, day, phase, location and silver, from a seat's view."""
-    phase = str(view.get("phase", "")).capitalize()
-    return (
-        f"{campaign} · Day {view.get('day', '?')} · {phase} · at {place_name(str(view.get('location', '')))}"
-        f" · {view.get('silver', 0)} silver"
-    )
+    phase = state.phase.value.capitalize()
+    return f"{campaign} · Day {state.day} · {phase} · at {place_name(state.location)} · {state.silver} silver"
 
 
-def _hidden(tracker: dict[str, Any]) -> bool:
-    return tracker.get("exists") is True and "filled" not in tracker
-
-
-def clock_lines(view: dict[str, Any]) -> list[str]:
+def clock_lines(view: SeatView) -> list[str]:
     """The clocks a seat may read: decay's segments, each doom as "???" unless revealed, omens if seen."""
     lines: list[str] = []
-    decay = view.get("decay", {})
-    if "filled" in decay:
-        lines.append(f"Decay  {segments(decay['filled'], decay['size'])}")
-    here = view.get("location")
-    locations: dict[str, Any] = view.get("locations", {})
+    decay = view.trackers.get("decay")
+    if decay is not None and decay.size is not None and decay.filled is not None:
+        lines.append(f"Decay  {segments(decay.filled, decay.size)}")
+    here = view.state.location
     # The party's location first: its doom is the one that matters now.
-    for key in sorted(locations, key=lambda name: (name != here, name)):
-        doom = locations[key].get("doom", {})
+    for key in sorted(view.state.locations, key=lambda name: (name != here, name)):
+        doom = view.doom_of(key)
         label = f"Doom of {place_name(key)}"
-        if _hidden(doom):
+        if doom is None:
+            continue
+        if doom.hidden:
             shown = HIDDEN_VALUE
-            revealed = doom.get("revealed")
-            if isinstance(revealed, dict):
-                shown = f"{revealed.get('value')} (as {revealed.get('by')} read it)"
-            lines.append(f"{label}: {shown}" + ("  — moved" if doom.get("moved") else ""))
-        elif "filled" in doom:
-            lines.append(f"{label}  {segments(doom['filled'], doom['size'])}")
-    omens = view.get("omens", {})
-    if "filled" in omens:  # present only when the seat may see it
-        lines.append(f"Omens  {segments(omens['filled'], omens['size'])}")
+            if doom.revealed is not None:
+                shown = f"{doom.revealed} (as {doom.revealed_by} read it)"
+            lines.append(f"{label}: {shown}" + ("  — moved" if doom.moved else ""))
+        elif doom.size is not None and doom.filled is not None:
+            lines.append(f"{label}  {segments(doom.filled, doom.size)}")
+    omens = view.trackers.get("omens")
+    if (
+        omens is not None and omens.size is not None and omens.filled is not None
+    ):  # only when the seat may see it
+        lines.append(f"Omens  {segments(omens.filled, omens.size)}")
     return lines
 
 
@@ -118,13 +112,13 @@ def event_line(event: Event) -> str:
     return text + (f" ({event.rule})" if event.rule else "")
 
 
-class PartyScreen(Screen[None]):
+class PartyScreen(GameScreen[None]):
     """The campaign's home screen: who is in the party, where they are, and how the clocks stand.
 
     Args:
-        session: The campaign in play.
+        port: The game in play, local or served.
         seat: The seat looking at it (filters every hidden value).
-        campaign: The campaign's name for the header; the store's folder name by default.
+        campaign: The campaign's name for the header; the game's own name by default.
     """
 
     BINDINGS = [
@@ -150,63 +144,53 @@ class PartyScreen(Screen[None]):
     )
     """Shown on the help screen."""
 
-    def __init__(self, session: Session, seat: Seat | None = None, *, campaign: str | None = None) -> None:
-        super().__init__()
-        self.session = session
-        """The campaign in play."""
-        self.seat = seat if seat is not None else Seat.host()
-        """Whose eyes the screen shows the campaign through."""
-        store_name = session.store.name if session.store is not None else "Campaign"
-        self.campaign = campaign or store_name
+    def __init__(self, port: SessionPort, seat: Seat | None = None, *, campaign: str | None = None) -> None:
+        super().__init__(port, seat)
+        self.campaign = campaign or port.name or "Campaign"
         """The campaign's name."""
-        self._unsubscribe: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="party-header")
         with Horizontal(id="party-top"):
             yield Static(id="party-clocks")
             yield RichLog(id="party-log", max_lines=LOG_LINES, wrap=True, markup=False)
+        state = self.view.state
         with TabbedContent(id="party-tabs"):
-            for member in self.session.state.party:
+            for member in state.party:
                 with TabPane(member.name, id=f"tab-{member.id}"), VerticalScroll():
-                    lines = lines_for(self.session.state.sheets.get(member.id), self._catalog())
+                    lines = lines_for(state.sheets.get(member.id), self._catalog())
                     yield CharacterSheet(member, lines=lines, id=f"sheet-{member.id}")
         yield Footer()
 
     def _catalog(self) -> Catalog | None:
-        world = self.session.world
+        world = self.port.world
         return world.catalog if isinstance(world, CatalogWorld) else None
 
     def on_mount(self) -> None:
         self.query_one("#party-clocks", Static).border_title = "Clocks"
         self.query_one("#party-log", RichLog).border_title = "Log"
-        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.follow_game()
         self._draw()
-        state = self.session.state
+        state = self.view.state
         self.log_lines(
             [f"{self.campaign}: day {state.day}, {state.phase.value}, {state.actions} actions so far."]
         )
-        report = self.session.load_report
+        report = self.port.load_report
         if report is not None:
             self.log_lines(report.lines())
         if state.expedition is not None:
             self.call_after_refresh(self.show_expedition)
 
-    def on_unmount(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-
-    def _session_updated(self, update: Update) -> None:
-        # Called by the session, possibly from another thread later on: post_message is thread-safe.
-        self.post_message(SessionUpdated(update))
-
-    def on_session_updated(self, message: SessionUpdated) -> None:
-        self.log_lines(event_line(event) for event in message.session_update.events)
+    def show_update(self, update: Update) -> None:
+        self.log_lines(event_line(event) for event in update.events)
         self._draw()
-        if self.session.state.expedition is not None and self.app.screen is self:
+        if self.view.state.expedition is not None and self.app.screen is self:
             # Someone else (a co-op player, or the host a spectator watches) set out: follow them.
             self.show_expedition()
+
+    def warn(self, text: str) -> None:
+        """Show why something was refused."""
+        self.notify(text, severity="warning")
 
     def log_lines(self, lines: Iterable[str]) -> None:
         """Add lines to the screen's log."""
@@ -215,18 +199,19 @@ class PartyScreen(Screen[None]):
             log.write(Text(line))
 
     def _draw(self) -> None:
-        view = self.session.view(self.seat)
-        header = header_text(view, self.campaign)
+        view = self.view
+        state = view.state
+        header = header_text(state, self.campaign)
         shown = self.shown_character()
-        if shown is not None and len(self.session.state.players) > 1:
+        if shown is not None and len(state.players) > 1:
             header += f" · {shown.name} is played by {self._player_name(shown.owner)}"
-        banner = getattr(self.session, "banner", "")  # a served game says who plays and who watches
+        banner = self.port.banner  # a served game says who plays and who watches
         if banner:
             header += f"\n{banner}"
         self.query_one("#party-header", Static).update(Text(header))
         self.refresh_bindings()
         self.query_one("#party-clocks", Static).update(Text("\n".join(clock_lines(view)) or "No clocks yet."))
-        for member in self.session.state.party:
+        for member in state.party:
             for sheet in self.query(f"#sheet-{member.id}").results(CharacterSheet):
                 sheet.character = member
 
@@ -235,7 +220,7 @@ class PartyScreen(Screen[None]):
         self._draw()
 
     def _cycle(self, step: int) -> None:
-        ids = [f"tab-{member.id}" for member in self.session.state.party]
+        ids = [f"tab-{member.id}" for member in self.view.state.party]
         tabs = self.query_one("#party-tabs", TabbedContent)
         if not ids:
             return
@@ -254,11 +239,15 @@ class PartyScreen(Screen[None]):
         """The adventurer whose tab is showing."""
         tabs = self.query("#party-tabs").results(TabbedContent)
         active = next((t.active for t in tabs), "").removeprefix("tab-")
-        party = self.session.state.party
+        party = self.view.state.party
         return next((m for m in party if m.id == active), party[0] if party else None)
 
     def _player_name(self, player_id: str) -> str:
-        return next((p.name for p in self.session.state.players if p.id == player_id), player_id)
+        return next((p.name for p in self.view.state.players if p.id == player_id), player_id)
+
+    def _table(self, kind: str, **where: str) -> SeatOption | None:
+        """The table option of that kind whose fields match `where`."""
+        return self.find_option(TABLE, kind, **where)
 
     def on_tabbed_content_tab_activated(self, _: TabbedContent.TabActivated) -> None:
         self._draw()
@@ -284,72 +273,79 @@ class PartyScreen(Screen[None]):
     def _renamed(self, player: str, name: str | None) -> None:
         if name is None or name == self._player_name(player):
             return
-        result = self.session.submit(self.seat, RenamePlayer(player=player, name=name))
-        if not result.ok:
-            self.notify(result.reason, severity="warning")
+        option = self._table("RenamePlayer", target=player)
+        if option is None:
+            self.warn_missing("That player cannot be renamed here.")
+            return
+        if not option.enabled:
+            self.warn(option.reason)
+            return
+        self.submit(option.completed(name=name))
 
     def action_give_character(self) -> None:
         """Give the shown adventurer to the next player (between expeditions)."""
         member = self.shown_character()
         if member is None:
             return
-        target = next_player(self.session.state, member.id)
-        if not target:
-            self.notify("There is no other player to give them to.", severity="warning")
+        option = self._table("ReassignCharacter", actor=member.id)
+        if option is None:
+            self.warn_missing("There is no other player to give them to.")
             return
-        result = self.session.submit(self.seat, ReassignCharacter(actor=member.id, player=target))
-        if not result.ok:
-            self.notify(result.reason, severity="warning")
+        if not self.submit_option(option):
             return
-        self.notify(f"{self._player_name(target)} plays {member.name} from now on.")
+        self.notify(f"{self._player_name(option.target)} plays {member.name} from now on.")
 
     def action_set_out(self) -> None:
         """Leave the settlement for a new dungeon, or go back to the expedition under way."""
-        if self.session.state.expedition is not None:
+        if self.view.state.expedition is not None:
             self.show_expedition()
             return
-
-        ask_destination(self.app, self.session.state, self.session.world, self._set_out_to)
-
-    def _set_out_to(self, place: str | None) -> None:
-        if place is None:
+        places = [o for o in self.view.options_for(TABLE) if o.kind == "SetOut"]
+        if not places:
+            self.warn_missing("Nobody can set out from this seat.")
             return
-        result = self.session.submit(self.seat, SetOut(dungeon=place))
-        if not result.ok:
-            self.notify(result.reason, severity="warning")
+        ask_destination(self.app, places, self._set_out_to)
+
+    def _set_out_to(self, option: SeatOption | None) -> None:
+        if option is None or not self.submit_option(option):
             return
         self.show_expedition()
 
     def show_expedition(self) -> None:
-        """Show the expedition under way on its own screen."""
-        self.app.push_screen(ExpeditionScreen(self.session, self.seat), self._expedition_closed)
+        """Show the expedition under way on its own screen (never a second one over the first)."""
+        if any(isinstance(screen, ExpeditionScreen) for screen in self.app.screen_stack):
+            return
+        self.app.push_screen(ExpeditionScreen(self.port, self.seat), self._expedition_closed)
 
     def _expedition_closed(self, _: None = None) -> None:
         # Leaving the dungeon begins the interlude: go straight to the settlement.
-        state = self.session.state
+        state = self.view.state
         if state.expedition is None and state.interlude is not None:
             self.action_interlude()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show the interlude key only during an interlude, the give key only between expeditions."""
         if action == "interlude":
-            state = self.session.state
+            state = self.view.state
             return state.interlude is not None and state.expedition is None
         if action == "give_character":
-            return len(self.session.state.players) > 1 and between_expeditions(self.session.state)
+            gives = [o for o in self.view.options_for(TABLE) if o.kind == "ReassignCharacter"]
+            return len(self.view.state.players) > 1 and any(o.enabled for o in gives)
         return True
 
     def action_interlude(self) -> None:
         """Open the settlement (market, day, night, party) while an interlude is under way."""
-        state = self.session.state
+        state = self.view.state
         if state.interlude is None or state.expedition is not None:
             self.notify("There is no interlude under way.", severity="warning")
             return
-        self.app.push_screen(InterludeScreen(self.session, self.seat), self._interlude_closed)
+        if any(isinstance(screen, InterludeScreen) for screen in self.app.screen_stack):
+            return
+        self.app.push_screen(InterludeScreen(self.port, self.seat), self._interlude_closed)
 
     def _interlude_closed(self, set_out: bool | None) -> None:
         self.refresh_bindings()
-        if set_out and self.session.state.expedition is not None:
+        if set_out and self.view.state.expedition is not None:
             self.show_expedition()
 
     def action_leave(self) -> None:

@@ -15,6 +15,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from expedition.session.seat_view import TrackerView
+
 FILLED = "■"
 """A filled segment."""
 EMPTY = "□"
@@ -67,6 +69,19 @@ def clock_from_view(label: str, tracker: Mapping[str, Any] | None) -> ClockData:
         note = f"read: {revealed['value']}" + (f", {steps} to next" if steps is not None else "")
         return ClockData(label, moved=bool(tracker.get("moved")), note=note)
     return ClockData(label, moved=bool(tracker.get("moved")))
+
+
+def clock_from_tracker(label: str, tracker: TrackerView | None) -> ClockData:
+    """A clock from a tracker as the seat's view knows it (`SeatView.trackers`); as `clock_from_view`."""
+    if tracker is None:
+        return ClockData(label, shown=False)
+    if tracker.size is not None and tracker.filled is not None:
+        return ClockData(label, tracker.size, tracker.filled, tracker.moved)
+    if tracker.revealed is not None:
+        steps = tracker.steps_to_next
+        note = f"read: {tracker.revealed}" + (f", {steps} to next" if steps is not None else "")
+        return ClockData(label, moved=tracker.moved, note=note)
+    return ClockData(label, moved=tracker.moved)
 
 
 def clock_text(data: ClockData) -> Text:

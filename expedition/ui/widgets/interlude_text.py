@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.character.insight import InsightSpend, SpendKind, can_spend, insight_cost
+from expedition.rules.character.insight import InsightSpend, SpendKind, insight_cost
 from expedition.rules.character.progression import skill_after_learning
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.item_defs import Category
@@ -21,10 +21,9 @@ from expedition.rules.core.odds import table_odds
 from expedition.rules.core.skills import Skill
 from expedition.rules.creation.starting_shop import PRICE_DICE
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
-from expedition.rules.interlude.market import FOOD, price_for, stock_odds
-from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES
+from expedition.rules.interlude.market import FOOD, stock_odds
 from expedition.rules.items.slots import capacity, slots_used
-from expedition.rules.trackers.doom import allowed_categories
+from expedition.session.seat_view import SeatOption
 
 if TYPE_CHECKING:
     from expedition.rules.core.roll_tables import RollTable
@@ -86,22 +85,20 @@ class Ware:
     refused: str = ""
 
 
-def wares(
-    state: CampaignState, interlude: InterludeState, content: InterludeContent, buyer: Character | None
-) -> list[Ware]:
-    """Every item a settlement's shops could sell, cheapest category first, with price and availability."""
+def wares(interlude: InterludeState, content: InterludeContent, asks: Sequence[SeatOption]) -> list[Ware]:
+    """Every item a settlement's shops could sell, cheapest category first, with price and availability.
+
+    Args:
+        interlude: The interlude under way.
+        content: The settlement content.
+        asks: The buyer's AskPrice options (`town_options`): one per item, in the market's order, its
+            cost the buyer's price today and its detail why the merchants refuse it, if they do.
+    """
     size = content.settlement_size(interlude.settlement)
-    doom = state.locations[interlude.settlement].doom.filled if interlude.settlement in state.locations else 0
-    allowed = allowed_categories(doom)
     found: list[Ware] = []
-    defs = sorted(
-        (d for d in content.items.values() if d.category in SOLD_CATEGORIES),
-        key=lambda d: (SOLD_CATEGORIES.index(d.category), d.name),
-    )
-    for defn in defs:
+    for ask in asks:
+        defn = content.items[ask.target]
         availability = size.availability(defn.category)
-        if availability.never:
-            continue
         known = interlude.stock.get(defn.key)
         odds: Fraction | None = None
         if known is True or availability.always:
@@ -111,13 +108,10 @@ def wares(
         else:
             odds = stock_odds(size, defn.category)
             stock = f"{availability} {percent(odds)}"
-        price = (
-            price_for(state, interlude, defn, buyer) if buyer is not None else interlude.prices.get(defn.key)
-        )
-        refused = "" if defn.category in allowed else "refused (doom)"
+        price = ask.cost if interlude.prices.get(defn.key) is not None else None
         found.append(
             Ware(defn.key, defn.name, defn.category, str(PRICE_DICE[defn.category]), price,
-                 interlude.prices.get(defn.key), stock, odds, refused)
+                 interlude.prices.get(defn.key), stock, odds, ask.detail)
         )  # fmt: skip
     return found
 
@@ -327,8 +321,3 @@ def spend_words(spend: InsightSpend, character: Character | None = None) -> str:
     else:
         what = f"+1 proficiency on {spend.attr}"
     return f"{what} — {cost} insight"
-
-
-def spends_for(character: Character, options: Sequence[InsightSpend]) -> list[InsightSpend]:
-    """Those of `options` the character can afford and take now."""
-    return [spend for spend in options if can_spend(character, spend)]

@@ -1,15 +1,15 @@
 """Provides the camp screen (§10.3): the pool of camp actions, who does what, and the ambush odds.
 
 Pushed over the expedition screen when the party sets up camp and dismissed when camp breaks.
-Decisions the camp asks (which wound heals, the ritual, a brew) are prompted by the expedition
-screen underneath; camped anywhere else, this screen prompts them itself. Camping out in the
-interlude (house) pushes it over the interlude screen, which prompts; such a camp has no ambush
-roll, and the panel shows the camp sleeping table the campers roll when it breaks.
+Decisions the camp asks (which wound heals, the ritual, a brew) are asked by the app's decision
+router over it, with the dungeon's prompts when the expedition screen lies underneath. Camping
+out in the interlude (house) pushes it over the interlude screen; such a camp has no ambush roll,
+and the panel shows the camp sleeping table the campers roll when it breaks. The camp's actions,
+their costs, what each does and why one cannot be done, are the seat view's options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -17,21 +17,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.camp.ambush import ambush_dice, ambush_odds, ambush_parts
-from expedition.rules.camp.camp_action_types import BreakCamp, KeepLookout
-from expedition.rules.camp.camp_options import camp_options, describe
-from expedition.rules.camp.camp_setup import camp_of
-from expedition.rules.exploration.exploration_options import ActionOption
 from expedition.rules.interlude.hunger_and_sleep import CAMP
 from expedition.rules.interlude.interlude_state import InterludeContent
-from expedition.session.session import Session, Update
-from expedition.session.views import Seat, seat_characters
-from expedition.ui.messages import SessionUpdated
-from expedition.ui.screens.prompts import DecisionPrompt
+from expedition.session.port import SessionPort, Update
+from expedition.session.seat_view import SeatOption
+from expedition.session.views import Seat
+from expedition.ui.screens.game_screen import GameScreen
 from expedition.ui.widgets.interlude_text import table_lines
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries
@@ -43,11 +38,9 @@ def _fraction(value: Any) -> str:
 
 OUT_BREAK = "Pack up: no ambush roll; the night goes on and the campers roll the camp table."
 """What breaking camp does when camping out in the interlude (house)."""
-UNDERNEATH = ("ExpeditionScreen", "InterludeScreen")
-"""Screens that prompt the camp's decisions when they lie under the camp screen."""
 
 
-def option_text(option: ActionOption, *, outside: bool = False) -> Text:
+def option_text(option: SeatOption, *, outside: bool = False) -> Text:
     """One camp action's line: name, cost in camp actions, what it does, or why not (✗, not colour alone).
 
     `outside` is True for a camp outside any dungeon, which breaks without an ambush roll.
@@ -60,21 +53,21 @@ def option_text(option: ActionOption, *, outside: bool = False) -> Text:
     else:
         text.append(f"✗ {option.label}", style="strike")
         text.append(f"  ({cost}) — {option.reason}", style="italic")
-    does = OUT_BREAK if outside and isinstance(option.action, BreakCamp) else describe(option.action)
+    does = OUT_BREAK if outside and option.kind == "BreakCamp" else option.detail
     if outside:  # camping out rolls no ambush: drop what the action does to the ambush dice (house)
         does = does.replace("; +1 ambush die.", ".")
-        if isinstance(option.action, KeepLookout):
+        if option.kind == "KeepLookout":
             does = "Watch over the camp (no ambush is rolled outside a dungeon)."
     if does:
         text.append(f"\n    {does}", style="dim")
     return text
 
 
-class CampScreen(Screen[None]):
+class CampScreen(GameScreen[None]):
     """A camp in play, seen from one seat.
 
     Args:
-        session: The campaign in play.
+        port: The game in play, local or served.
         seat: Whose eyes the screen shows it through and who acts.
     """
 
@@ -94,18 +87,12 @@ class CampScreen(Screen[None]):
     )
     """Shown on the help screen."""
 
-    def __init__(self, session: Session, seat: Seat | None = None) -> None:
-        super().__init__()
-        self.session = session
-        """The campaign in play."""
-        self.seat = seat if seat is not None else Seat.host()
-        """Whose eyes the screen shows the camp through."""
+    def __init__(self, port: SessionPort, seat: Seat | None = None) -> None:
+        super().__init__(port, seat)
         self._chosen = ""
-        self._options: list[ActionOption] = []
-        self._unsubscribe: Callable[[], None] | None = None
-        self._prompting = False
+        self._options: tuple[SeatOption, ...] = ()
         self._entries: list[LogEntry] = []
-        self._turn = session.state.turn
+        self._turn = self.view.state.turn
 
     def compose(self) -> ComposeResult:
         with Vertical(id="camp-body"):
@@ -123,47 +110,40 @@ class CampScreen(Screen[None]):
         self.query_one("#camp-actions").border_title = "Camp actions (Enter)"
         self.query_one("#camp-ambush").border_title = "Ambush roll"
         self.query_one("#camp-log").border_title = "What happened at camp"
-        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.follow_game()
         self.refresh_from_session()
         self.query_one("#camp-actions", OptionList).focus()
+        self.ask_decisions()
 
-    def on_unmount(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-
-    def _session_updated(self, update: Update) -> None:
-        self.post_message(SessionUpdated(update))
-
-    def on_session_updated(self, message: SessionUpdated) -> None:
-        state = self.session.state
-        names = {m.id: m.name for m in state.party} | {e.character.id: e.character.name for e in state.roster}
-        new, self._turn = build_entries(message.session_update.events, names, self._turn)
+    def show_update(self, update: Update) -> None:
+        view = self.view
+        new, self._turn = build_entries(update.events, view.names, self._turn)
         if new:
             self._entries = (self._entries + new)[-200:]
             self.query_one("#camp-log", GameLog).entries = tuple(self._entries)
-        if camp_of(self.session.state) is None:
+        if view.camp is None:
             self.dismiss()
             return
         self.refresh_from_session()
-        if message.session_update.pending is not None:
-            self._ask_if_pending()
+
+    def takes_decisions(self) -> bool:
+        return self.view.camp is not None  # once the camp breaks, this screen is on its way out
 
     # --- drawing ------------------------------------------------------------------------------
 
     @property
     def actor(self) -> str:
         """The character who acts: the one picked with 1-4, else the first of the seat's able ones."""
-        mine = seat_characters(self.session.state, self.seat)
+        mine = self.view.mine
         active = [member for member in mine if member.can_act]
         picked = [member for member in active if member.id == self._chosen]
         chosen = picked or active or mine
         return chosen[0].id if chosen else ""
 
     def refresh_from_session(self) -> None:
-        """Redraw the camp from the session."""
-        state = self.session.state
-        camp = camp_of(state)
+        """Redraw the camp from the seat's view."""
+        view = self.view
+        camp = view.camp
         if camp is None:
             return
         header = Text()
@@ -175,7 +155,7 @@ class CampScreen(Screen[None]):
         self.query_one("#camp-header", Static).update(header)
         party = Text()
         actor = self.actor
-        for number, member in enumerate(seat_characters(state, self.seat), start=1):
+        for number, member in enumerate(view.mine, start=1):
             marker = "▶" if member.id == actor else " "
             fatigue = sum(member[a].fatigue for a in member.attrs)
             wounds = sum(member[a].wounds for a in member.attrs)
@@ -186,7 +166,7 @@ class CampScreen(Screen[None]):
                 party.append(" · " + ", ".join(sorted(a.value for a in member.afflictions)))
             party.append("\n")
         self.query_one("#camp-party", Static).update(party)
-        self._options = camp_options(state, actor)
+        self._options = view.options_for(actor)
         actions = self.query_one("#camp-actions", OptionList)
         highlighted = actions.highlighted
         actions.clear_options()
@@ -199,8 +179,8 @@ class CampScreen(Screen[None]):
         self.query_one("#camp-ambush", Static).update(self._ambush_text())
 
     def _ambush_text(self) -> Text:
-        state = self.session.state
-        camp = camp_of(state)
+        state = self.view.state
+        camp = self.view.camp
         text = Text()
         if camp is None:
             return text
@@ -223,7 +203,7 @@ class CampScreen(Screen[None]):
 
         text = Text("No ambush roll outside a dungeon.\n", style="bold")
         text.append("When the camp breaks, each camper rolls 2d6 on the camp table:\n\n")
-        world = self.session.world
+        world = self.port.world
         if isinstance(world, InterludeContent):
             place = next((p for p in world.sleeping_places() if p.key == CAMP), None)
             if place is not None:
@@ -234,23 +214,21 @@ class CampScreen(Screen[None]):
 
     def action_pick(self, number: int) -> None:
         """Choose which of this seat's adventurers acts next."""
-        mine = seat_characters(self.session.state, self.seat)
+        mine = self.view.mine
         if 1 <= number <= len(mine) and mine[number - 1].can_act:
             self._chosen = mine[number - 1].id
             self.refresh_from_session()
 
-    def do(self, option: ActionOption) -> None:
+    def do(self, option: SeatOption) -> None:
         """Submit a camp action; a refusal shows as a notice."""
         if not option.enabled:
             self.notify(option.reason, severity="warning")
             return
-        result = self.session.submit(self.seat, option.action)
-        if not result.ok:
-            self.notify(result.reason, severity="warning", timeout=4)
+        self.submit(option.action)
 
     def action_break_camp(self) -> None:
         """Roll the ambush dice and break camp."""
-        option = next((o for o in self._options if isinstance(o.action, BreakCamp)), None)
+        option = next((o for o in self._options if o.kind == "BreakCamp"), None)
         if option is not None:
             self.do(option)
 
@@ -259,28 +237,3 @@ class CampScreen(Screen[None]):
         index = int(event.option.id or 0)
         if 0 <= index < len(self._options):
             self.do(self._options[index])
-
-    # --- prompts (only when no expedition screen underneath asks them) --------------------------
-
-    def _ask_if_pending(self) -> None:
-        decision = self.session.pending
-        if decision is None or self._prompting:
-            return
-        if any(type(screen).__name__ in UNDERNEATH for screen in self.app.screen_stack):
-            return
-        owner = self.session.decision_owner(decision)
-        if self.seat.kind.value != "host" and owner != self.seat.player:
-            return
-        self._prompting = True
-        names = {m.id: m.name for m in self.session.state.party}
-        self.app.push_screen(
-            DecisionPrompt(decision, names.get(decision.owner, decision.owner)), self._answered
-        )
-
-    def _answered(self, key: str | None) -> None:
-        self._prompting = False
-        decision = self.session.pending
-        if decision is None:
-            return
-        self.session.answer(self.seat, key if key is not None else decision.default)
-        self._ask_if_pending()

@@ -4,7 +4,7 @@ The attacks come with the odds of hitting (§10.2.2), the defences with the odds
 blow (§10.2.3).
 
 Moves and flights are one line each on the bar (the tile is chosen on the map); every attack in
-reach is its own line, with the chance to hit worked out exactly by the rules' `attack_odds`.
+reach is its own line, with the chance to hit the session worked out exactly (`SeatOption.odds`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from expedition.rules.character.adventurer import Attr, Character
-from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Flee
-from expedition.rules.combat.combat_options import attack_odds, combat_options
 from expedition.rules.combat.combat_state import CombatState
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision
@@ -24,8 +22,7 @@ from expedition.rules.core.errors import RuleError
 from expedition.rules.core.notation import Attack as AttackNotation
 from expedition.rules.core.odds import RollOdds, outcome_odds
 from expedition.rules.core.rolls import available_dice
-from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.exploration_options import ActionOption
+from expedition.session.seat_view import SeatOption
 from expedition.ui.screens.prompts import percent
 from expedition.ui.widgets.action_bar import ActionChoice
 from expedition.ui.widgets.tile_map import Pos
@@ -56,34 +53,33 @@ class AttackLine:
     """One attack the acting adventurer could make now.
 
     Attributes:
-        action: The Attack to submit.
+        option: The attack, as the session offers it.
         label: The option's words ("Attack the Goblin (foe1) with the Hand axe").
         odds: The exact odds of the attack test, None if they could not be worked out.
     """
 
-    action: AttackFoe
+    option: SeatOption
     label: str
     odds: RollOdds | None
 
+    @property
+    def target(self) -> str:
+        """The foe attacked (its uid)."""
+        return self.option.target
 
-def options_for(state: CampaignState, actor: str) -> list[ActionOption]:
-    """The rules' combat options for `actor` ([] for nobody)."""
-    return combat_options(state, actor) if actor else []
+    @property
+    def actor(self) -> str:
+        """Who attacks."""
+        return self.option.actor
 
 
-def attack_lines(state: CampaignState, options: list[ActionOption]) -> list[AttackLine]:
+def attack_lines(options: Sequence[SeatOption]) -> list[AttackLine]:
     """The enabled attacks among `options`, with their odds."""
-    lines: list[AttackLine] = []
-    for option in options:
-        action = option.action
-        if not option.enabled or not isinstance(action, AttackFoe):
-            continue
-        try:
-            odds: RollOdds | None = attack_odds(state, action.actor, action.target, action.weapon_uid)
-        except RuleError:
-            odds = None
-        lines.append(AttackLine(action, option.label, odds))
-    return lines
+    return [
+        AttackLine(option, option.label, option.odds)
+        for option in options
+        if option.enabled and option.kind == "AttackFoe"
+    ]
 
 
 def odds_words(odds: RollOdds | None) -> str:
@@ -99,16 +95,15 @@ def targets_text(lines: list[AttackLine], names: dict[str, str]) -> Text:
     for index, line in enumerate(lines):
         if index:
             text.append("\n")
-        text.append(f"{names.get(line.action.target, line.action.target)}", style="bold")
+        text.append(f"{names.get(line.target, line.target)}", style="bold")
         text.append(f" {odds_words(line.odds)}")
     return text
 
 
 def attack_decision(actor: Character, lines: list[AttackLine]) -> Decision:
-    """A decision listing every attack in reach with its odds; the key is "<foe uid>|<weapon uid>"."""
+    """A decision listing every attack in reach with its odds; the key is the line's place in `lines`."""
     choices = tuple(
-        Choice(f"{line.action.target}|{line.action.weapon_uid}", f"{line.label} — {odds_words(line.odds)}")
-        for line in lines
+        Choice(str(index), f"{line.label} — {odds_words(line.odds)}") for index, line in enumerate(lines)
     )
     return Decision(
         kind="attack",
@@ -121,21 +116,21 @@ def attack_decision(actor: Character, lines: list[AttackLine]) -> Decision:
 
 
 def combat_choices(
-    options: list[ActionOption], combat: CombatState, actor: str, attacks: Sequence[AttackLine] = ()
+    options: Sequence[SeatOption], combat: CombatState, actor: str, attacks: Sequence[AttackLine] = ()
 ) -> list[ActionChoice]:
     """The action bar in a fight: one Move line, the attacks with their odds, the rest, then Flee.
 
     Costs are in actions; Move and Flee start choosing a tile on the map (`ModeChoice`).
     """
-    odds = {line.action: odds_words(line.odds) for line in attacks}
+    odds = {line.option.action: odds_words(line.odds) for line in attacks}
     choices: list[ActionChoice] = []
-    moves = frozenset(o.action.to for o in options if isinstance(o.action, CombatMove) and o.enabled)
-    flights = frozenset(o.action.to for o in options if isinstance(o.action, Flee) and o.enabled)
-    move_cost = next((o.cost for o in options if isinstance(o.action, CombatMove)), 1)
+    moves = frozenset(o.tile for o in options if o.kind == "CombatMove" and o.enabled and o.tile is not None)
+    flights = frozenset(o.tile for o in options if o.kind == "Flee" and o.enabled and o.tile is not None)
+    move_cost = next((o.cost for o in options if o.kind == "CombatMove"), 1)
     for option in options:
-        if isinstance(option.action, CombatMove | Flee):
+        if option.kind in ("CombatMove", "Flee"):
             continue
-        if isinstance(option.action, AttackFoe) and not option.enabled:
+        if option.kind == "AttackFoe" and not option.enabled:
             continue
         label = option.label
         if option.action in odds:
@@ -144,9 +139,9 @@ def combat_choices(
             ActionChoice(
                 label=label,
                 cost=option.cost,
-                reason="" if option.enabled else (option.reason or "Not possible now."),
-                key=COMBAT_KEYS.get(type(option.action).__name__, ""),
-                action=option.action,
+                reason=option.reason,
+                key=COMBAT_KEYS.get(option.kind, ""),
+                action=option,
                 unit="action",
             )
         )

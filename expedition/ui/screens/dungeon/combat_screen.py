@@ -1,4 +1,4 @@
-"""Provides combat mode of the expedition screen (§10.2): the keys, the panel and the prompts of a fight.
+"""Provides combat mode of the expedition screen (§10.2): the keys, the panel and the choices of a fight.
 
 While `ExpeditionState.combat` is set, the expedition screen stays where it is and `CombatMode`
 (one of its bases) takes over what changes: the map shows each adventurer by number and each foe
@@ -6,49 +6,38 @@ by letter, the side panel the initiative strip, the foes and the attacks in reac
 odds, and the action bar the combat actions with their cost in actions. Arrows, `m` or the Move
 line choose a destination among the highlighted tiles (Enter goes, Esc stops choosing), `a`
 chooses whom to attack, `e` ends the turn and 1-4 pick who acts among those allowed now. Enemy
-turns run in the session; their defence tests arrive as decisions, shown with exact odds.
+turns run in the session; their defence tests arrive as decisions, which the app's decision router
+asks with exact odds (`expedition_prompts`). Who may act now, and every move and attack with its
+odds, come from the seat's view: the session works them out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, EndTurn, Flee
-from expedition.rules.combat.combat_events import EnemyActed, FoePlaced
+from expedition.rules.combat.combat_events import FoePlaced
 from expedition.rules.combat.combat_state import CombatState
-from expedition.rules.core.actions import Action
-from expedition.rules.core.decisions import Decision
 from expedition.rules.core.events import Event
-from expedition.rules.core.notation import Attack as AttackNotation
-from expedition.session.session import Session
-from expedition.session.views import Seat, seat_characters
 from expedition.ui.screens.dungeon.combat_odds import (
     AttackLine,
     ModeChoice,
     attack_decision,
     attack_lines,
     combat_choices,
-    defence_odds,
-    options_for,
     targets_text,
 )
-from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
+from expedition.ui.screens.dungeon.combat_prompts import TargetPrompt
 from expedition.ui.screens.dungeon.combat_view import (
-    allowed_now,
-    combat_actor,
     combat_map_view,
     foe_names,
     foes_text,
     initiative_text,
-    tokens_text,
 )
 from expedition.ui.screens.dungeon.expedition_view import DIRECTIONS
-from expedition.ui.screens.prompts import DecisionPrompt, RollInfo, TestPrompt
+from expedition.ui.screens.game_screen import GameScreen
 from expedition.ui.widgets.action_bar import ActionChoice
 from expedition.ui.widgets.combat_panel import CombatPanel, CombatPanelData
 from expedition.ui.widgets.tile_map import Pos, TileMap
@@ -73,24 +62,15 @@ _HINTS = {
 }
 
 
-class CombatMode(Screen[None]):
+class CombatMode(GameScreen[None]):
     """The fight half of the expedition screen (a base of `ExpeditionScreen`; see the module docstring)."""
 
-    session: Session
-    seat: Seat
-    test: RollInfo | None
     _names: dict[str, str]
     _mode: str = ""
     _tiles: frozenset[Pos] = frozenset()
     _cursor: Pos | None = None
     _shown: list[ActionChoice] = []  # replaced, never mutated in place
     _attacks: list[AttackLine] = []  # as `_shown`
-    _defending: tuple[str, str, AttackNotation] | None = None
-    """The adventurer an enemy attack targets now, the attack's name and its notation."""
-
-    def submit(self, action: Action | None) -> bool:
-        """Submit an action (the expedition screen's)."""
-        raise NotImplementedError
 
     @property
     def actor(self) -> str:
@@ -100,7 +80,7 @@ class CombatMode(Screen[None]):
     @property
     def combat(self) -> CombatState | None:
         """The fight under way, or None."""
-        expedition = self.session.state.expedition
+        expedition = self.view.state.expedition
         return expedition.combat if expedition is not None else None
 
     # --- hooks the expedition screen calls while a fight goes on -------------------------------
@@ -111,27 +91,27 @@ class CombatMode(Screen[None]):
         Args:
             chosen: The adventurer picked with 1-4, "" for none.
         """
-        combat = self.combat
-        assert combat is not None
-        mine = [member.id for member in seat_characters(self.session.state, self.seat)]
-        return combat_actor(self.session.state, combat, mine, chosen)
+        ready = self.view.ready
+        if chosen in ready:
+            return chosen
+        return ready[0] if ready else ""
 
     def combat_choices(self, actor: str) -> list[ActionChoice]:
         """The action bar's lines in the fight for `actor`."""
         combat = self.combat
         assert combat is not None
-        options = options_for(self.session.state, actor)
-        self._attacks = attack_lines(self.session.state, options)
+        options = self.view.options_for(actor) if actor else ()
+        self._attacks = attack_lines(options)
         self._shown = combat_choices(options, combat, actor, self._attacks)
         return self._shown
 
     def combat_refuses_pick(self, member: Character) -> bool:
         """Refuse (with a notice) picking someone who may not act at this point of the round."""
         combat = self.combat
-        if combat is None or member.id in allowed_now(self.session.state, combat):
+        if combat is None or member.id in self.view.ready:
             return False
         if combat.active:
-            why = f"it is {self.session.state.character(combat.active).name}'s turn"
+            why = f"it is {self.view.state.character(combat.active).name}'s turn"
         else:
             why = f"the {combat.phase.value} phase: slow adventurers wait for the enemies and act in order"
         self.notify(f"{member.name} cannot act now ({why}).", severity="warning")
@@ -179,55 +159,39 @@ class CombatMode(Screen[None]):
             (c for c in self._shown if isinstance(c.action, ModeChoice) and c.action.mode == "move"), None
         )
         if move is not None and pos in move.action.tiles:
-            self.submit(CombatMove(actor=self.actor, to=pos))
+            self._go("CombatMove", pos)
         else:
             self.notify("One move does not reach there.", severity="warning", timeout=3)
 
+    def _go(self, kind: str, tile: Pos) -> bool:
+        """Submit the session's CombatMove (or Flee) option to `tile` for the acting adventurer."""
+        option = self.find_option(self.actor, kind, tile=tile)
+        if option is None:
+            self.warn_missing("One move does not reach there.")
+            return False
+        return self.submit_option(option)
+
     def combat_events(self, events: Iterable[Event]) -> None:
-        """Name the foes for the log, and remember which enemy attack a defence test is against."""
+        """Name the foes for the log."""
         combat = self.combat
         names = foe_names(combat) if combat is not None else {}
         for event in events:
             if isinstance(event, FoePlaced):
                 self._names[event.foe] = names.get(event.foe, event.name)
-            elif isinstance(event, EnemyActed) and combat is not None and event.target:
-                action = next((a for a in combat.foe(event.foe).defn.actions if a.key == event.action), None)
-                if action is not None and action.attack is not None:
-                    self._defending = (event.target, action.name, action.attack)
-            elif type(event).__name__ == "Attacked":
-                self._defending = None
         self._names.update(names)
-
-    def combat_prompt(self, decision: Decision, who: str) -> DecisionPrompt | None:
-        """The fight's own prompt for `decision`, or None to use the usual one."""
-        defending = self._defending
-        if defending is None or defending[0] != decision.owner:
-            return None
-        member = self.session.state.character(decision.owner)
-        name, attack = defending[1], defending[2]
-        if decision.kind == "defend":
-            helped = self.combat is not None and decision.owner in self.combat.helped
-            return DefendPrompt(
-                decision, defence_odds(member, attack, helped), tokens_text(member.tokens), who
-            )
-        if decision.kind == "reroll" and self.test is not None:
-            # The thrown pool already carries the tokens, advantage and disadvantage of this defence.
-            info = replace(self.test, why=f"{self.test.why} against {name} ({attack})")
-            return TestPrompt(decision, info, who)
-        return None
 
     def refresh_combat(self) -> None:
         """Show the fight on the map and in the panel, or hide the panel when there is none."""
         panel = self.query_one("#exp-combat", CombatPanel)
-        combat = self.combat
-        expedition = self.session.state.expedition
+        expedition = self.view.state.expedition
+        combat = expedition.combat if expedition is not None else None
         if combat is None or expedition is None:
             self._mode, self._cursor, self._tiles = "", None, frozenset()
             panel.display = False
             panel.data = None
             self.refresh_bindings()
             return
-        state = self.session.state
+        state = self.view.state
         actor = self.actor
         if self._mode and not actor:
             self._mode, self._cursor, self._tiles = "", None, frozenset()
@@ -238,7 +202,7 @@ class CombatMode(Screen[None]):
             )
         names = {**self._names, **foe_names(combat)}
         here = combat.positions.get(actor)
-        lines = [line for line in self._attacks if line.action.actor == actor]
+        lines = [line for line in self._attacks if line.actor == actor]
         panel.data = CombatPanelData(
             initiative_text(state, combat, names),
             foes_text(combat, here, names, state),
@@ -267,18 +231,16 @@ class CombatMode(Screen[None]):
         if not actor:
             self.notify("None of your adventurers may act now.", severity="warning")
             return
-        lines = [line for line in self._attacks if line.action.actor == actor]
+        lines = [line for line in self._attacks if line.actor == actor]
         if not lines:
             self.notify("No foe is in reach of a wielded weapon.", severity="warning")
             return
-        member = self.session.state.character(actor)
+        member = self.view.state.character(actor)
         decision = attack_decision(member, lines)
 
         def chosen(key: str | None) -> None:
-            if not key:
-                return
-            target, _, weapon = key.partition("|")
-            self.submit(AttackFoe(actor=actor, target=target, weapon_uid=int(weapon)))
+            if key and key.isdigit() and int(key) < len(lines):
+                self.submit_option(lines[int(key)].option)
 
         self.app.push_screen(TargetPrompt(decision, member.name), chosen)
 
@@ -289,7 +251,9 @@ class CombatMode(Screen[None]):
             self.notify("None of your adventurers may act now.", severity="warning")
             return
         self._mode, self._cursor, self._tiles = "", None, frozenset()
-        self.submit(EndTurn(actor=actor))
+        option = self.find_option(actor, "EndTurn")
+        if option is not None:
+            self.submit_option(option)
 
     def action_combat_choose(self, mode: str) -> None:
         """Start choosing a tile to move (or flee) to."""
@@ -308,9 +272,7 @@ class CombatMode(Screen[None]):
             self.notify("Choose a highlighted tile first.", severity="warning", timeout=3)
             return
         self._mode, self._cursor, self._tiles = "", None, frozenset()
-        actor = self.actor
-        action = Flee(actor=actor, to=cursor) if mode == "flee" else CombatMove(actor=actor, to=cursor)
-        if not self.submit(action):
+        if not self._go("Flee" if mode == "flee" else "CombatMove", cursor):
             self.refresh_combat()
 
     def action_combat_stop(self) -> None:

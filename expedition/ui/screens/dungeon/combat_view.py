@@ -14,7 +14,6 @@ from rich.text import Text
 
 from expedition.rules.character.adventurer import Character, Tokens
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe, on_map
-from expedition.rules.combat.rounds import waiting
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.lasting import labels
 from expedition.rules.engine.campaign import CampaignState
@@ -88,36 +87,6 @@ def number_of(state: CampaignState, who: str) -> str:
         if member.id == who:
             return str(index + 1)
     return "?"
-
-
-def combat_actor(state: CampaignState, combat: CombatState, mine: list[str], chosen: str) -> str:
-    """Who acts for a seat in a fight: the adventurer whose turn is under way, else one allowed to start.
-
-    Args:
-        state: The campaign.
-        combat: The fight.
-        mine: The seat's adventurers, in party order.
-        chosen: The one picked with 1-4 ("" for none).
-
-    Returns:
-        The id, or "" when none of the seat's adventurers may act now.
-    """
-    ready = [who for who in allowed_now(state, combat) if who in mine]
-    if chosen in ready:
-        return chosen
-    return ready[0] if ready else ""
-
-
-def allowed_now(state: CampaignState, combat: CombatState) -> list[str]:
-    """Who may act now (§10.2.1).
-
-    The adventurer whose turn is under way; else any fast one still waiting in the fast phase, or
-    the first slow one in the GM's order in the slow phase.
-    """
-    if combat.active:
-        return [combat.active]
-    queue = waiting(state, combat)
-    return queue[:1] if combat.phase is CombatPhase.SLOW else queue
 
 
 def combat_map_view(

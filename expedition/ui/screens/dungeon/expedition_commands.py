@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, TypeGuard
+from typing import Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from expedition.ui.widgets.action_bar import ActionChoice
 
-if TYPE_CHECKING:
-    from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+
+@runtime_checkable
+class OffersActions(Protocol):
+    """A screen with an action bar (the expedition screen): what it offers, and doing one of them."""
+
+    def choices(self) -> list[ActionChoice]:
+        """The actions offered now."""
+        ...
+
+    def do(self, choice: ActionChoice) -> None:
+        """Do one of them."""
+        ...
 
 
 class ActionCommands(Provider):
@@ -18,12 +28,12 @@ class ActionCommands(Provider):
 
     def _choices(self) -> list[ActionChoice]:
         screen = self.screen
-        return screen.choices() if _is_expedition(screen) else []
+        return screen.choices() if isinstance(screen, OffersActions) else []
 
     async def discover(self) -> Hits:
         screen = self.screen
         for choice in self._choices():
-            if choice.enabled and _is_expedition(screen):
+            if choice.enabled and isinstance(screen, OffersActions):
                 yield DiscoveryHit(choice.label, partial(screen.do, choice), help=_help(choice))
 
     async def search(self, query: str) -> Hits:
@@ -31,7 +41,7 @@ class ActionCommands(Provider):
         matcher = self.matcher(query)
         for choice in self._choices():
             score = matcher.match(choice.label)
-            if score > 0 and choice.enabled and _is_expedition(screen):
+            if score > 0 and choice.enabled and isinstance(screen, OffersActions):
                 yield Hit(
                     score, matcher.highlight(choice.label), partial(screen.do, choice), help=_help(choice)
                 )
@@ -41,9 +51,3 @@ def _help(choice: ActionChoice) -> str:
     unit = choice.unit or "turn"
     cost = f"{choice.cost} {unit}{'s' if choice.cost != 1 else ''}" if choice.cost else "free"
     return f"Costs {cost}" + (f" · key {choice.key}" if choice.key else "")
-
-
-def _is_expedition(screen: object) -> TypeGuard[ExpeditionScreen]:
-    from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
-
-    return isinstance(screen, ExpeditionScreen)

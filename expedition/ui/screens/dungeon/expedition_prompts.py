@@ -1,101 +1,83 @@
-"""Provides the expedition screen's decision prompts: which prompt a pending decision gets, and its answer.
+"""Provides the prompts of a dungeon's decisions: a test's rerolls, a fight's defence, and harm notices.
 
-`DecisionPrompts` sits between `CombatMode` and `ExpeditionScreen`: a decision owned by this seat
-opens a prompt (the fight's own, a test's reroll panel with the dice as tracked from the events,
-or the plain one), behind a hand-over screen when another player's turn comes up; the answer goes
-to the session, and when the action is over the map takes the keys back.
+The decision router (`ui.decision_router`) asks every decision; while an expedition screen is in
+the stack it asks them with these: a reroll prompt showing the test's dice as tracked from the
+events (`prompts.track_roll`), a defence prompt with the exact odds of each answer against the
+enemy attack the events announced (`track_defence`), and a notice for each mortal wound or
+fainting, read before any question (`harm_notices`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from textual.screen import ModalScreen
 
+from expedition.rules.combat.combat_events import EnemyActed
+from expedition.rules.combat.combat_state import CombatState
 from expedition.rules.core.decisions import Decision
 from expedition.rules.core.events import Event
-from expedition.ui.screens.dungeon.combat_screen import CombatMode
+from expedition.rules.core.notation import Attack as AttackNotation
+from expedition.session.seat_view import SeatView
+from expedition.ui.screens.dungeon.combat_odds import defence_odds
+from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt
+from expedition.ui.screens.dungeon.combat_view import tokens_text
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
-from expedition.ui.screens.handover import hand_over
 from expedition.ui.screens.prompts import (
     DecisionPrompt,
     FaintingPrompt,
     MortalWoundPrompt,
+    RollInfo,
     TestPrompt,
-    track_roll,
 )
-from expedition.ui.widgets.tile_map import TileMap
+
+__all__ = ["Defending", "dungeon_prompt", "harm_notices", "track_defence"]
+
+Defending = tuple[str, str, AttackNotation]
+"""The adventurer an enemy attack targets now, the attack's name and its notation."""
 
 
-class DecisionPrompts(CombatMode):
-    """The prompt half of the expedition screen (a base of `ExpeditionScreen`)."""
+def track_defence(defending: Defending | None, event: Event, combat: CombatState | None) -> Defending | None:
+    """Which enemy attack a defence test is against, after `event` (an attack made ends it)."""
+    if isinstance(event, EnemyActed) and combat is not None and event.target:
+        foe = next((f for f in combat.foes if f.uid == event.foe), None)
+        action = next((a for a in foe.defn.actions if a.key == event.action), None) if foe else None
+        if action is not None and action.attack is not None:
+            return (event.target, action.name, action.attack)
+    elif type(event).__name__ == "Attacked":
+        return None
+    return defending
 
-    _prompting: bool = False
-    _notices: list[ModalScreen[None]] = []  # replaced, never mutated in place
-    _notice_open: bool = False
 
-    def _mine(self, decision: Decision) -> bool:
-        owner = self.session.decision_owner(decision)
-        return self.seat.kind.value == "host" or owner == self.seat.player
+def dungeon_prompt(
+    view: SeatView, decision: Decision, who: str, test: RollInfo | None, defending: Defending | None
+) -> DecisionPrompt:
+    """The prompt for `decision` in a dungeon: the fight's own, a test's rerolls, or the plain one."""
+    expedition = view.state.expedition
+    combat = expedition.combat if expedition is not None else None
+    if combat is not None and defending is not None and defending[0] == decision.owner:
+        member = view.state.character(decision.owner)
+        name, attack = defending[1], defending[2]
+        if decision.kind == "defend":
+            odds = defence_odds(member, attack, decision.owner in combat.helped)
+            return DefendPrompt(decision, odds, tokens_text(member.tokens), who)
+        if decision.kind == "reroll" and test is not None:
+            # The thrown pool already carries the tokens, advantage and disadvantage of this defence.
+            return TestPrompt(decision, replace(test, why=f"{test.why} against {name} ({attack})"), who)
+    if decision.kind == "reroll" and test is not None:
+        return TestPrompt(decision, test, who)
+    return DecisionPrompt(decision, who)
 
-    def _ask_if_pending(self) -> None:
-        if self._notices and not self._notice_open and not self._prompting:
-            self._next_notice()  # a harm notice is read first; the question comes when it closes
-            return
-        decision = self.session.pending
-        if decision is None or self._prompting or self._notice_open or not self._mine(decision):
-            return
-        self._prompting = True
-        who = self._names.get(decision.owner, decision.owner)
-        prompt: DecisionPrompt
-        combat_prompt = self.combat_prompt(decision, who) if self.combat is not None else None
-        if combat_prompt is not None:
-            prompt = combat_prompt
-        elif decision.kind == "reroll" and self.test is not None:
-            prompt = TestPrompt(decision, self.test, who)
-        else:
-            prompt = DecisionPrompt(decision, who)
-        if not hand_over(self, decision, who, lambda _: self.app.push_screen(prompt, self._answered)):
-            self.app.push_screen(prompt, self._answered)
 
-    def _answered(self, key: str | None) -> None:
-        self._prompting = False
-        decision = self.session.pending
-        if decision is None:
-            return
-        result = self.session.answer(self.seat, key if key is not None else decision.default)
-        if not result.ok:
-            self.notify(result.reason, severity="warning")
-        if self.session.pending is not None and not self._prompting:
-            # After the session's update (already queued) is handled, so a test prompt shows the new dice.
-            self.call_later(self._ask_if_pending)
-        else:
-            # The action is over: the keys belong to the map again, not to whatever list had them.
-            self.query_one("#exp-map", TileMap).focus()
-
-    def _track_test(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self.test = track_roll(self.test, event, self._names)
-
-    def _explain_harm(self, events: tuple[Event, ...]) -> None:
-        """Queue a notice for each mortal wound or fainting; they show one at a time, before any question."""
-        notices: list[ModalScreen[None]] = []
-        for event in events:
-            kind = type(event).__name__
-            if kind == "MortalWoundRolled":
-                notices.append(MortalWoundPrompt(mortal_info(event, events, self._names)))
-            elif kind == "Fainted" and not any(type(e).__name__ == "MortalWoundRolled" for e in events):
-                notices.append(FaintingPrompt(fainting_info(event, events, self._names)))
-        if notices:
-            self._notices = [*self._notices, *notices]
-            if not self._notice_open and not self._prompting:
-                self._next_notice()
-
-    def _next_notice(self) -> None:
-        if not self._notices:
-            self._notice_open = False
-            self._ask_if_pending()
-            return
-        notice, self._notices = self._notices[0], self._notices[1:]
-        self._notice_open = True
-        self.app.push_screen(notice, lambda _: self._next_notice())
+def harm_notices(events: Sequence[Event], names: Mapping[str, str]) -> list[ModalScreen[None]]:
+    """A notice for each mortal wound, and for each fainting when no mortal wound came with it."""
+    notices: list[ModalScreen[None]] = []
+    mortal = any(type(e).__name__ == "MortalWoundRolled" for e in events)
+    for event in events:
+        kind = type(event).__name__
+        if kind == "MortalWoundRolled":
+            notices.append(MortalWoundPrompt(mortal_info(event, events, names)))
+        elif kind == "Fainted" and not mortal:
+            notices.append(FaintingPrompt(fainting_info(event, events, names)))
+    return notices

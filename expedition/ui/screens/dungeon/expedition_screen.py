@@ -1,15 +1,16 @@
 """Provides the expedition screen: the tile map, the party, the clocks, the actions and the log.
 
-The screen only shows the session and submits actions to it. Keys move the party a tile at a
+The screen only shows the seat's view and submits its options. Keys move the party a tile at a
 time; the action bar lists everything else with its cost in turns; a decision the game waits
-for opens a prompt (the reroll prompt for a test); fainting and mortal wounds are explained in
-prompts the player acknowledges.
+for opens a prompt (the reroll prompt for a test: the app's decision router asks it, with the
+dungeon's prompts while this screen is up); fainting and mortal wounds are explained in prompts
+the player acknowledges.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -17,35 +18,27 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from expedition.persistence.codec import decode
-from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.character.adventurer import Character
-from expedition.rules.core.actions import Action
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import labels
-from expedition.session.session import Session, Update
-from expedition.session.views import Seat, seat_characters
-from expedition.ui.messages import SessionUpdated
+from expedition.session.port import SessionPort, Update
+from expedition.session.seat_view import SeatOption
+from expedition.session.views import Seat
 from expedition.ui.screens.dungeon.camp_screen import CampScreen
-from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS
+from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS, CombatMode
 from expedition.ui.screens.dungeon.expedition_commands import ActionCommands
-from expedition.ui.screens.dungeon.expedition_prompts import DecisionPrompts
 from expedition.ui.screens.dungeon.expedition_view import (
     ACTION_KEYS,
     DIRECTIONS,
     action_choices,
     clocks,
     map_view,
-    step_action,
     steps_to,
 )
 from expedition.ui.screens.explain import ExplainScreen
-from expedition.ui.screens.prompts import (
-    RollInfo,
-)
+from expedition.ui.screens.handover import HandOver
 from expedition.ui.widgets.action_bar import ActionBar, ActionChoice
 from expedition.ui.widgets.clocks import TrackerClock
 from expedition.ui.widgets.combat_panel import CombatPanel
@@ -66,11 +59,11 @@ def _move_bindings() -> list[BindingType]:
     ]
 
 
-class ExpeditionScreen(DecisionPrompts, Screen[None]):
+class ExpeditionScreen(CombatMode):
     """An expedition in play, seen from one seat.
 
     Args:
-        session: The campaign in play.
+        port: The game in play, local or served.
         seat: Whose eyes the screen shows it through and who acts.
     """
 
@@ -105,23 +98,20 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
     )
     """Shown on the help screen."""
 
-    def __init__(self, session: Session, seat: Seat | None = None) -> None:
-        super().__init__()
-        self.session = session
-        """The campaign in play."""
-        self.seat = seat if seat is not None else Seat.host()
-        """Whose eyes the screen shows the campaign through."""
+    rich_prompts = True
+    """Decisions get the dungeon's prompts, harm notices and the hotseat hand-over here."""
+
+    def __init__(self, port: SessionPort, seat: Seat | None = None) -> None:
+        super().__init__(port, seat)
         self.entries: list[LogEntry] = []
         """Every log line so far."""
-        self.turn = session.state.turn
+        self.turn = self.view.state.turn
         """The turn the log is at."""
-        self.test: RollInfo | None = None
-        """The test being rolled, as far as the events told."""
+        self.hand_over = HandOver()
+        """Who holds the keyboard at a hotseat table (the hand-over's summary counts this log)."""
         self._names: dict[str, str] = {}
         self._party: list[Character] = []
         self._chosen = ""
-        self._unsubscribe: Callable[[], None] | None = None
-        self._prompting = False
         self._last_warning = ""
 
     def compose(self) -> ComposeResult:
@@ -146,69 +136,55 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         self.query_one("#exp-log", GameLog).border_title = "Log"
         self.query_one("#exp-actions", ActionBar).border_title = "Actions (Enter)"
         self.query_one("#exp-party-box").border_title = "Party"
-        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.follow_game()
         self.refresh_from_session()
-        expedition = self.session.state.expedition
+        expedition = self.view.state.expedition
         if expedition is not None:
             opening = f"The party stands in {expedition.dungeon.name}, level {expedition.depth}."
             self.entries.append(LogEntry(self.turn, opening, ()))
             self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
         self.query_one("#exp-map", TileMap).focus()
-        self._ask_if_pending()
+        self.ask_decisions()
         self._open_camp()
-
-    def on_unmount(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
 
     # --- from the session ---------------------------------------------------------------------
 
-    def _session_updated(self, update: Update) -> None:
-        # post_message is safe from any thread, should the session later run in one.
-        self.post_message(SessionUpdated(update))
-
-    def on_session_updated(self, message: SessionUpdated) -> None:
-        update = message.session_update
-        if self.session.state.expedition is None:
+    def show_update(self, update: Update) -> None:
+        if self.view.state.expedition is None:
             # The party left the dungeon (or never was in one): back to the party screen.
             self.dismiss()
             return
-        self.refresh_from_session(update.view)
+        self.refresh_from_session()
         self.combat_events(update.events)
         self.add_events(update.events)
-        self._track_test(update.events)
-        self._explain_harm(update.events)
-        if update.pending is not None and not self._camp_closing():
-            self._ask_if_pending()
         self._open_camp()
+
+    def takes_decisions(self) -> bool:
+        return self.view.state.expedition is not None
+
+    def decisions_done(self) -> None:
+        # The action is over: the keys belong to the map again, not to whatever list had them.
+        self.query_one("#exp-map", TileMap).focus()
 
     def _open_camp(self) -> None:
         """Show the camp screen over this one while the party camps (§10.3); it closes itself."""
-        if camp_of(self.session.state) is None or self.session.pending is not None:
+        view = self.view
+        if view.camp is None or view.pending is not None:
             return
         if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
             # Whatever the camp's end leaves to decide (an ambush's first checks) is asked once the
             # camp screen has gone: it pops whatever screen is on top when it closes.
-            self.app.push_screen(CampScreen(self.session, self.seat), lambda _: self._ask_if_pending())
+            self.app.push_screen(CampScreen(self.port, self.seat), lambda _: self.ask_decisions())
 
-    def _camp_closing(self) -> bool:
-        """The camp broke on this update but its screen is still up (it closes itself on the same update)."""
-        in_stack = any(isinstance(screen, CampScreen) for screen in self.app.screen_stack)
-        return camp_of(self.session.state) is None and in_stack
-
-    def refresh_from_session(self, view: dict[str, Any] | None = None) -> None:
-        """Redraw everything from the session's view for this seat."""
-        view = view if view is not None else self.session.view(self.seat)
-        try:
-            self._party = list(decode(view.get("party", []), list[Character]))
-        except Exception:  # a view from an older format: fall back to the state the session holds
-            self._party = list(self.session.state.party)
+    def refresh_from_session(self) -> None:
+        """Redraw everything from the seat's view."""
+        view = self.view
+        state = view.state
+        self._party = list(state.party)
         # Names are kept after someone leaves the party, so the log can still name the dead.
         self._names.update({member.id: member.name for member in self._party})
-        for entry in self.session.state.roster:  # the dead and the departed keep their names in the log
+        for entry in state.roster:  # the dead and the departed keep their names in the log
             self._names.setdefault(entry.character.id, entry.character.name)
-        state = self.session.state
         expedition = state.expedition
         tile_map = self.query_one("#exp-map", TileMap)
         if expedition is not None:
@@ -221,22 +197,21 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         effects = {m.id: tuple(labels(state, m.id)) for m in self._party}
         self.query_one("#exp-party", PartyPanel).set_party(self._party, actor, effects)
         self.query_one("#exp-actions", ActionBar).set_choices(self.choices())
-        self.query_one("#exp-header", Static).update(self._header(view))
+        self.query_one("#exp-header", Static).update(self._header())
         self.refresh_combat()
 
-    def _header(self, view: dict[str, Any]) -> Text:
-        expedition = self.session.state.expedition
+    def _header(self) -> Text:
+        state = self.view.state
+        expedition = state.expedition
         text = Text()
-        name = expedition.dungeon.name if expedition is not None else str(view.get("location", ""))
+        name = expedition.dungeon.name if expedition is not None else state.location
         text.append(name or "Somewhere", style="bold")
         if expedition is not None:
             text.append(f" · level {expedition.depth}")
             room = expedition.room
             text.append(f" · {room.name if room is not None and room.name else 'corridor'}")
-        text.append(
-            f"\nTurn {view.get('turn', 0)} · day {view.get('day', 1)} · {view.get('silver', 0)} silver"
-        )
-        banner = getattr(self.session, "banner", "")  # a served game says who plays and who watches
+        text.append(f"\nTurn {state.turn} · day {state.day} · {state.silver} silver")
+        banner = self.port.banner  # a served game says who plays and who watches
         if banner:
             text.append(f"\n{banner}", style="italic")
         return text
@@ -254,7 +229,7 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         """The character who acts for this seat: the one picked with 1-4, else the first able one."""
         if self.combat is not None:
             return self.combat_acting(self._chosen)
-        mine = seat_characters(self.session.state, self.seat)
+        mine = self.view.mine
         active = [member for member in mine if member.can_act]
         picked = [member for member in active if member.id == self._chosen]
         chosen = picked or active or mine
@@ -262,7 +237,7 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
 
     def action_pick(self, number: int) -> None:
         """Choose which of this seat's adventurers acts next (the action list follows)."""
-        mine = seat_characters(self.session.state, self.seat)
+        mine = self.view.mine
         if not 1 <= number <= len(mine):
             return
         member = mine[number - 1]
@@ -278,19 +253,9 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         """The actions available here for this seat's acting character."""
         if self.combat is not None:
             return self.combat_choices(self.actor)
-        return action_choices(self.session.state, self.actor)
+        return action_choices(self.view, self.actor)
 
     # --- acting -------------------------------------------------------------------------------
-
-    def submit(self, action: Action | None) -> bool:
-        """Submit an action; a refusal is shown as a notice. Returns True when it was accepted."""
-        if action is None:
-            self.notify("That cannot be done here.", severity="warning")
-            return False
-        result = self.session.submit(self.seat, action)
-        if not result.ok:
-            self.warn(result.reason)
-        return result.ok
 
     def warn(self, text: str) -> None:
         """Show a refusal; the same one again replaces the last instead of piling up (walking into a wall)."""
@@ -304,16 +269,28 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         if not choice.enabled:
             self.notify(choice.reason, severity="warning")
             return
-        if not self.combat_do(choice):
-            self.submit(choice.action)
+        if not self.combat_do(choice) and isinstance(choice.action, SeatOption):
+            self.submit_option(choice.action)
 
     def action_step(self, direction: str) -> None:
         """Move the party one tile."""
         if self.combat is not None:
             self.combat_step(direction)
             return
-        dx, dy = DIRECTIONS[direction]
-        self.submit(step_action(self.session.state, dx, dy, self.actor))
+        expedition = self.view.state.expedition
+        if expedition is None:
+            self.notify("That cannot be done here.", severity="warning")
+            return
+        (x, y), (dx, dy) = expedition.position, DIRECTIONS[direction]
+        self._step_to((x + dx, y + dy))
+
+    def _step_to(self, tile: tuple[int, int]) -> bool:
+        """Take the session's Step option onto the next tile `tile`; True when it was taken."""
+        step = self.find_option(self.actor, "Step", tile=tile)
+        if step is None:
+            self.warn_missing()
+            return False
+        return self.submit_option(step)
 
     def action_do_key(self, key: str) -> None:
         """Do the action bound to `key`, if it is available here."""
@@ -346,15 +323,14 @@ class ExpeditionScreen(DecisionPrompts, Screen[None]):
         if self.combat is not None:
             self.combat_click(event.pos)
             return
-        steps = steps_to(self.session.state, event.pos, self.actor)
+        steps = steps_to(self.view.state, event.pos)
         if not steps:
             self.notify("The party knows no way there.", severity="warning", timeout=3)
-        for step in steps:
+        for tile in steps:
             # Stop at the first refusal, or when a step asks someone something (a trap, a test).
-            if not self.submit(step) or self.session.pending is not None:
+            if not self._step_to(tile) or self.view.pending is not None:
                 break
 
     @on(GameLog.LineSelected)
     def _explain(self, event: GameLog.LineSelected) -> None:
-
         self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)))

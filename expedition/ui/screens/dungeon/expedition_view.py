@@ -1,20 +1,18 @@
-"""Provides what the expedition screen draws and submits: the map, clocks and actions from the rules."""
+"""Provides what the expedition screen draws: the map and clocks from the seat's view, and its action bar.
+
+Everything is read from the seat's view (its filtered state, its clocks, its options); what can be
+done, and why not, is the session's word (`SeatView.options_for`), never worked out here.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from expedition.rules.core.actions import Action
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.expedition import ExpeditionState, light_radius
-from expedition.rules.exploration.exploration_actions import DIRECTIONS as STEPS
-from expedition.rules.exploration.exploration_actions import Step
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.sight import path_to, visible_from
+from expedition.session.seat_view import SeatView
 from expedition.ui.widgets.action_bar import ActionChoice
-from expedition.ui.widgets.clocks import ClockData, clock_from_view
+from expedition.ui.widgets.clocks import ClockData, clock_from_tracker
 from expedition.ui.widgets.tile_map import MapView, Marker, Pos
 
 DIRECTIONS: dict[str, tuple[int, int]] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -38,21 +36,25 @@ def visible_tiles(state: CampaignState, expedition: ExpeditionState, radius: int
     return frozenset(visible_from(expedition.level, expedition.position, radius))
 
 
-_TERRAIN: dict[int, tuple[tuple[object, ...], tuple[str, ...]]] = {}
-"""Drawn terrain by level (its id), with what it was drawn from: redrawn only when that changes."""
+_TERRAIN: dict[tuple[object, ...], tuple[str, ...]] = {}
+"""Drawn terrain by what it was drawn from: a level's is redrawn only when its tiles or a door change."""
 
 
 def terrain_rows(level: Level) -> tuple[str, ...]:
-    """The level's terrain glyphs, row by row; recomputed only when its tiles or a door change."""
+    """The level's terrain glyphs, row by row; recomputed only when its tiles or a door change.
+
+    Each seat view holds its own copy of the level, so the drawing is kept by what it shows, not
+    by which copy it was drawn from.
+    """
     doors = tuple((pos, door.state, door.secret and not door.found) for pos, door in level.doors.items())
-    key = (level.width, level.height, tuple(level.tiles), doors)
-    cached = _TERRAIN.get(id(level))
-    if cached is not None and cached[0] == key:
-        return cached[1]
+    key = (level.depth, level.width, level.height, tuple(level.tiles), doors)
+    rows = _TERRAIN.get(key)
+    if rows is not None:
+        return rows
     rows = tuple("".join(level.glyph_at((x, y)) for x in range(level.width)) for y in range(level.height))
     if len(_TERRAIN) > 16:  # a few levels at a time are plenty
         _TERRAIN.clear()
-    _TERRAIN[id(level)] = (key, rows)
+    _TERRAIN[key] = rows
     return rows
 
 
@@ -93,58 +95,44 @@ def map_view(state: CampaignState, expedition: ExpeditionState) -> MapView:
     )
 
 
-def clocks(view: Mapping[str, Any]) -> tuple[ClockData, ClockData, ClockData]:
+def clocks(view: SeatView) -> tuple[ClockData, ClockData, ClockData]:
     """Decay, the current location's doom and the omens, as this seat may see them."""
-    location = view.get("locations", {}).get(view.get("location", ""), {})
-    omens = view.get("omens")
+    omens = view.trackers.get("omens")
     return (
-        clock_from_view("Decay", view.get("decay")),
-        clock_from_view("Doom", location.get("doom")),
-        clock_from_view("Omens", omens if isinstance(omens, dict) and "filled" in omens else None),
+        clock_from_tracker("Decay", view.trackers.get("decay")),
+        clock_from_tracker("Doom", view.doom_of(view.state.location)),
+        clock_from_tracker("Omens", omens if omens is not None and not omens.hidden else None),
     )
 
 
-_STEP_NAMES = {delta: name for name, delta in STEPS.items()}
-
-
-def step_action(state: CampaignState, dx: int, dy: int, actor: str = "") -> Action | None:
-    """A one-tile step in direction (dx, dy), or None outside an expedition or for a diagonal."""
-    name = _STEP_NAMES.get((dx, dy))
-    if state.expedition is None or name is None:
-        return None
-    return Step(actor=actor, direction=name)
-
-
-def steps_to(state: CampaignState, pos: Pos, actor: str = "") -> list[Action]:
-    """The steps that walk the party to a clicked tile over tiles it has seen (§8: no diagonals)."""
+def steps_to(state: CampaignState, pos: Pos) -> list[Pos]:
+    """The tiles the party walks over to a clicked tile, over tiles it has seen (§8: no diagonals)."""
     expedition = state.expedition
     if expedition is None:
         return []
     known = expedition.seen.get(expedition.depth, set())
-    walk = path_to(expedition.level, known, expedition.position, pos)
-    steps: list[Action] = []
+    walk: list[Pos] = []
     here = expedition.position
-    for tile in walk:
-        step = step_action(state, tile[0] - here[0], tile[1] - here[1], actor)
-        if step is None:
+    for tile in path_to(expedition.level, known, expedition.position, pos):
+        if abs(tile[0] - here[0]) + abs(tile[1] - here[1]) != 1:
             break
-        steps.append(step)
+        walk.append(tile)
         here = tile
-    return steps
+    return walk
 
 
-def action_choices(state: CampaignState, actor: str) -> list[ActionChoice]:
-    """The action bar's lines from the rules' available actions; steps are left to the keys."""
-    if state.expedition is None:
+def action_choices(view: SeatView, actor: str) -> list[ActionChoice]:
+    """The action bar's lines from the session's options for `actor`; steps are left to the keys."""
+    if view.state.expedition is None:
         return []
     return [
         ActionChoice(
             label=option.label,
             cost=option.cost,
-            reason="" if option.enabled else (option.reason or "Not possible now."),
-            key=ACTION_KEYS.get(type(option.action).__name__, ""),
-            action=option.action,
+            reason=option.reason,
+            key=ACTION_KEYS.get(option.kind, ""),
+            action=option,
         )
-        for option in available_actions(state, actor)
-        if not isinstance(option.action, Step)
+        for option in view.options_for(actor)
+        if option.kind != "Step"
     ]

@@ -1,67 +1,64 @@
-"""Provides the interlude screen's base: the session and seat it shows, who acts, and submitting actions.
+"""Provides the interlude screen's base: the game and seat it shows, who acts, and taking the seat's options.
 
-`InterludeScreen` and its helpers (`InterludeAsking`, `InterludeMoves`) build on it; it keeps no
-game state of its own, only which of the seat's adventurers acts.
+`InterludeScreen` and its helper `InterludeMoves` build on it; it keeps no game state of its own,
+only which of the seat's adventurers acts. Everything the screen offers is one of the seat view's
+options (`seat_options`, `town_options`), found here by its kind and target.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from textual.screen import Screen
-
-from expedition.rules.character.adventurer import Character, Status
-from expedition.rules.core.actions import Action
+from expedition.rules.character.adventurer import Character
 from expedition.rules.interlude.interlude_state import InterludeContent, InterludeState
 from expedition.session.catalog_world import CatalogWorld
-from expedition.session.session import Session
-from expedition.session.views import Seat, seat_characters
+from expedition.session.port import SessionPort
+from expedition.session.seat_options import TABLE
+from expedition.session.seat_view import SeatOption
+from expedition.session.views import Seat
+from expedition.ui.screens.game_screen import GameScreen
 
 TABS = {"market": "pane-market", "day": "pane-day", "night": "pane-night", "party": "pane-party"}
 """The sections' tab ids."""
 
 
-class InterludeBase(Screen[bool]):
-    """An interlude seen from one seat: the campaign, the adventurer who acts, and how actions go in.
+class InterludeBase(GameScreen[bool]):
+    """An interlude seen from one seat: the game, the adventurer who acts, and how actions go in.
 
     Args:
-        session: The campaign in play.
+        port: The game in play, local or served.
         seat: Whose eyes the screen shows it through and who acts.
     """
 
-    def __init__(self, session: Session, seat: Seat | None = None) -> None:
-        super().__init__()
-        self.session = session
-        """The campaign in play."""
-        self.seat = seat if seat is not None else Seat.host()
-        """Whose eyes the screen shows the campaign through."""
+    def __init__(self, port: SessionPort, seat: Seat | None = None) -> None:
+        super().__init__(port, seat)
         self._chosen = ""
         self._names: dict[str, str] = {}
-        self._unsubscribe: Callable[[], None] | None = None
-        self._prompting = False
         self._finished = False
 
     @property
     def content(self) -> InterludeContent | None:
         """The settlement content the world offers, if it offers it."""
-        world = self.session.world
+        world = self.port.world
         return world if isinstance(world, InterludeContent) else None
 
     @property
     def interlude(self) -> InterludeState | None:
         """The interlude under way (camping out included), or None once it is over."""
-        state = self.session.state
+        state = self.view.state
         return state.interlude if not state.phase.expedition or state.expedition is None else None
 
     def _catalog(self) -> Any:
-        world = self.session.world
+        world = self.port.world
         return world.catalog if isinstance(world, CatalogWorld) else None
+
+    def takes_decisions(self) -> bool:
+        return self.interlude is not None
 
     # --- who acts -----------------------------------------------------------------------------
 
     def _mine(self) -> list[Character]:
-        return [m for m in seat_characters(self.session.state, self.seat) if m.status is not Status.DEAD]
+        return self.view.mine
 
     @property
     def actor(self) -> Character | None:
@@ -75,9 +72,17 @@ class InterludeBase(Screen[bool]):
         actor = self.actor
         return actor.name if actor is not None else "nobody"
 
-    def submit(self, action: Action) -> bool:
-        """Submit an action; a refusal is shown as a notice. Returns True when it was accepted."""
-        result = self.session.submit(self.seat, action)
-        if not result.ok:
-            self.notify(result.reason, severity="warning", timeout=4)
-        return result.ok
+    def options_of(self, kind: str) -> list[SeatOption]:
+        """The acting adventurer's options of one kind, in the session's order."""
+        actor = self.actor
+        return [o for o in self.view.options_for(actor.id) if o.kind == kind] if actor is not None else []
+
+    def take(self, kind: str, target: str, *, table: bool = False) -> bool:
+        """Take the option of that kind and target (the actor's, or the table's); True when taken."""
+        actor = self.actor
+        owner = TABLE if table else actor.id if actor is not None else None
+        option = self.find_option(owner, kind, target=target) if owner is not None else None
+        if option is None:
+            self.warn_missing()
+            return False
+        return self.submit_option(option)

@@ -1,26 +1,27 @@
 """Provides the interlude's item lists: an adventurer's trappings and the stash, and the moves between them.
 
-Each line's key names where the item is ("item:<uid>" carried, "stash:<uid>" in the stash); the
-screen turns a key and a verb into `GiveItem`, `StashItem` or `TakeFromStash` (house, §7.1).
+Each line's key names where the item is ("item:<uid>" carried, "stash:<uid>" in the stash); it is
+the target of the seat view's GiveItem, StashItem and TakeFromStash options for that item (house,
+§7.1), which the screen takes by a verb.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.core.actions import Action
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.item_defs import Item
 from expedition.rules.items.slots import capacity, label, slots_used
-from expedition.rules.items.stash import GiveItem, StashItem, TakeFromStash
+from expedition.session.seat_view import SeatOption
+from expedition.session.town_options import CARRIED, STASHED
 from expedition.ui.widgets.interlude_panels import Entry
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
-CARRIED = "item:"
-STASHED = "stash:"
+__all__ = ["CARRIED", "STASHED", "item_entries", "items_info", "move_kind", "receiver_question", "uid_of"]
 
 
 def _name(item: Item) -> str:
@@ -59,36 +60,39 @@ def uid_of(key: str) -> tuple[str, int] | None:
     return where, int(uid)
 
 
-def move_action(actor: Character, verb: str, key: str, to: str = "") -> Action | None:
-    """The action a verb means on a line: "give" (to `to`), "stash", "take", or "select" (Enter)."""
+def move_kind(verb: str, key: str) -> str:
+    """The option a verb means on a line: "stash" (or Enter) an item carried, "take" (or Enter) one stored."""
     found = uid_of(key)
     if found is None:
-        return None
-    where, uid = found
-    if where == "item":
-        if verb == "give" and to:
-            return GiveItem(actor=actor.id, item=uid, to=to)
-        if verb in ("stash", "select"):
-            return StashItem(actor=actor.id, item=uid)
-        return None
-    if verb in ("take", "select"):
-        return TakeFromStash(actor=actor.id, item=uid)
-    return None
+        return ""
+    if found[0] == "item":
+        return "StashItem" if verb in ("stash", "select") else ""
+    return "TakeFromStash" if verb in ("take", "select") else ""
 
 
-def receiver_question(state: CampaignState, actor: Character, key: str) -> Decision | None:
-    """The screen's own question: which other adventurer receives the item (None when nobody can)."""
+def receiver_question(
+    state: CampaignState, actor: Character, key: str, gives: Sequence[SeatOption]
+) -> Decision | None:
+    """The screen's own question: which other adventurer receives the item (None when nobody can).
+
+    Args:
+        state: The seat's view of the campaign (for the receivers' names).
+        actor: Who gives.
+        key: The item's line key.
+        gives: The actor's GiveItem options for that item, one per adventurer who could receive it.
+    """
     found = uid_of(key)
-    others = [m for m in state.living if m.id != actor.id]
-    if found is None or found[0] != "item" or not others:
+    if found is None or found[0] != "item" or not gives:
         return None
     item = next((i for i in actor.items if i.uid == found[1]), None)
     what = item.name if item is not None else "it"
+    names = {member.id: member.name for member in state.party}
+    receivers = [(str(option.arg("to")), names.get(str(option.arg("to")), "")) for option in gives]
     return Decision(
         kind="give_to",
         owner=actor.id,
         prompt=f"Give the {what} to whom?",
-        choices=tuple(Choice(m.id, m.name) for m in others),
-        default=others[0].id,
+        choices=tuple(Choice(to, name) for to, name in receivers),
+        default=receivers[0][0],
         rule="§7.1",
     )

@@ -1,7 +1,8 @@
 """Provides the interlude screen's item handling: give, stash and take items, and day plans that name items.
 
-Giving asks to whom (a `DecisionPrompt`); a plan that sells or repairs asks which items (an
-`ItemsPrompt`). The keys for the items list show only in the party section (house, §7.1).
+Giving asks to whom (a `DecisionPrompt` over the seat's GiveItem options); a plan that sells or
+repairs asks which items (an `ItemsPrompt`) and puts them into the PlanDay option. The keys for
+the items list show only in the party section (house, §7.1).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from textual.widgets import TabbedContent
 from expedition.rules.character.adventurer import Character
 from expedition.ui.screens.prompts import DecisionPrompt
 from expedition.ui.screens.town.interlude_base import TABS, InterludeBase
-from expedition.ui.screens.town.interlude_items import move_action, receiver_question
+from expedition.ui.screens.town.interlude_items import move_kind, receiver_question
 from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
-from expedition.ui.screens.town.interlude_view import item_question, plan_action
+from expedition.ui.screens.town.interlude_view import item_question
 from expedition.ui.widgets.interlude_panels import StashSection
 
 
@@ -45,36 +46,36 @@ class InterludeMoves(InterludeBase):
 
     def _move(self, actor: Character, verb: str, key: str) -> None:
         if verb != "give":
-            action = move_action(actor, verb, key)
-            if action is not None:
-                self.submit(action)
+            kind = move_kind(verb, key)
+            if kind:
+                self.take(kind, key)
             return
-        question = receiver_question(self.session.state, actor, key)
+        gives = [o for o in self.options_of("GiveItem") if o.target == key]
+        question = receiver_question(self.view.state, actor, key, gives)
         if question is None:
             self.notify("Highlight an item the adventurer carries, with someone to give it to.", timeout=4)
             return
 
         def chosen(to: str | None) -> None:
-            action = move_action(actor, "give", key, to or "")
-            if to and action is not None:
-                self.submit(action)
+            option = next((o for o in gives if o.arg("to") == to), None)
+            if to and option is not None:
+                self.submit_option(option)
 
         self.app.push_screen(DecisionPrompt(question, actor.name), chosen)
 
     # --- day plans that name items -----------------------------------------------------------------
 
     def _plan(self, actor: Character, key: str) -> None:
-
+        plan = next((o for o in self.options_of("PlanDay") if o.target == key), None)
+        if plan is None:
+            return
         question = item_question(actor, key)
         if question is None:
-            action = plan_action(actor, key, ())
-            if action is not None:
-                self.submit(action)
+            self.submit_option(plan)
             return
 
         def chosen(uids: tuple[int, ...] | None) -> None:
-            action = plan_action(actor, key, uids or ())
-            if uids and action is not None:
-                self.submit(action)
+            if uids:
+                self.submit(plan.completed(items=uids))
 
         self.app.push_screen(ItemsPrompt(*question), chosen)

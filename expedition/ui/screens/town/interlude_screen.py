@@ -1,20 +1,21 @@
 """Provides the interlude screen: a settlement's market, day, night and party, between expeditions (§10.4).
 
-The screen shows the session and submits the interlude's actions to it (PlanDay, Buy, Haggle,
+The screen shows the seat's view and takes its interlude options (PlanDay, Buy, Haggle,
 TradeNetwork, AskPrice, ChooseBed, EndDay, SpendInsight, SetOut, and GiveItem / StashItem /
-TakeFromStash from the party section); it redraws from the session after every update and keeps
-no game state of its own. Camping out opens the camp screen over it until the camp breaks. The
-settlement's doom is drawn the way a dungeon's is: known to exist, its value hidden ("??").
+TakeFromStash from the party section); it redraws from the view after every update and keeps no
+game state of its own. Camping out opens the camp screen over it until the camp breaks. The
+settlement's doom is drawn the way a dungeon's is: known to exist, its value hidden ("??"); the
+prices, beds and refusals that depend on it come worked out in the options.
 
-Its parts: `interlude_base` (the seat, who acts, submitting), `interlude_asking` (the pending
-decisions and the camp screen), `interlude_moves` (giving, stashing and taking items, and plans
-that name items); the sections' widgets are in `expedition.ui.widgets.interlude_panels`.
+Its parts: `interlude_base` (the seat, who acts, taking options), `interlude_moves` (giving,
+stashing and taking items, and plans that name items); the sections' widgets are in
+`expedition.ui.widgets.interlude_panels`. The app's decision router asks its decisions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -23,22 +24,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
-from expedition.rules.character.insight import InsightSpend
 from expedition.rules.core.events import Event
-from expedition.rules.engine.dispatch import SpendInsight
-from expedition.rules.exploration.setting_out import SetOut
-from expedition.rules.interlude.interlude_actions import (
-    AskPrice,
-    Buy,
-    ChooseBed,
-    EndDay,
-    Haggle,
-    TradeNetwork,
-)
-from expedition.session.session import Update
-from expedition.ui.messages import SessionUpdated
+from expedition.session.port import Update
+from expedition.session.seat_options import TABLE
+from expedition.session.seat_view import SeatOption
 from expedition.ui.screens.destination import ask_destination
-from expedition.ui.screens.town.interlude_asking import InterludeAsking
+from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.town.interlude_base import TABS
 from expedition.ui.screens.town.interlude_items import item_entries, items_info
 from expedition.ui.screens.town.interlude_moves import InterludeMoves
@@ -51,7 +42,6 @@ from expedition.ui.screens.town.interlude_view import (
     insight_info,
     night_detail,
     night_info,
-    parse_spend,
 )
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
@@ -75,11 +65,11 @@ LOG_LINES = 300
 """Log lines kept on screen."""
 
 
-class InterludeScreen(InterludeAsking, InterludeMoves):
+class InterludeScreen(InterludeMoves):
     """An interlude in a settlement, seen from one seat; dismisses with True when the party set out.
 
     Args:
-        session: The campaign in play.
+        port: The game in play, local or served.
         seat: Whose eyes the screen shows it through and who acts.
     """
 
@@ -138,7 +128,7 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
 
     def on_mount(self) -> None:
         self.query_one("#int-log", RichLog).border_title = "Log"
-        self._unsubscribe = self.session.subscribe(self._session_updated, self.seat)
+        self.follow_game()
         self.refresh_from_session()
         interlude = self.interlude
         if interlude is not None:
@@ -146,29 +136,26 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
             self.query_one("#int-log", RichLog).write(
                 Text(f"In {where}, day {interlude.day} of the interlude.")
             )
-        self._ask_if_pending()
+        self.ask_decisions()
         self._open_camp()
-
-    def on_unmount(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
 
     # --- from the session ---------------------------------------------------------------------
 
-    def _session_updated(self, update: Update) -> None:
-        self.post_message(SessionUpdated(update))
-
-    def on_session_updated(self, message: SessionUpdated) -> None:
-        update = message.session_update
+    def show_update(self, update: Update) -> None:
         self.log_events(update.events)
         if self.interlude is None:
-            self._finish(self.session.state.expedition is not None)
+            self._finish(self.view.state.expedition is not None)
             return
-        self.refresh_from_session(update.view)
-        if update.pending is not None and not self._camp_closing():
-            self._ask_if_pending()
+        self.refresh_from_session()
         self._open_camp()
+
+    def _open_camp(self) -> None:
+        """Camping out (house, §10.3): show the camp screen while the rules hold a camp."""
+        if self.view.state.camp is None:
+            return
+        if not any(isinstance(screen, CampScreen) for screen in self.app.screen_stack):
+            # The night's decisions wait until the camp screen has gone (it pops whatever is on top).
+            self.app.push_screen(CampScreen(self.port, self.seat), lambda _: self.ask_decisions())
 
     def log_events(self, events: Iterable[Event]) -> None:
         """Add events to the log in words, dice with their faces."""
@@ -178,10 +165,10 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
             if text:
                 log.write(Text(text))
 
-    def refresh_from_session(self, view: dict[str, Any] | None = None) -> None:
-        """Redraw every section from the session's state and this seat's view."""
-        view = view if view is not None else self.session.view(self.seat)
-        state = self.session.state
+    def refresh_from_session(self) -> None:
+        """Redraw every section from this seat's view."""
+        view = self.view
+        state = view.state
         self._names.update({member.id: member.name for member in state.party})
         interlude, content = self.interlude, self.content
         header = self.query_one("#int-header", Static)
@@ -193,19 +180,21 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
             Text.assemble(
                 (interlude.settlement.replace("_", " ").title(), "bold"),
                 f" · {size} ({interlude.size}) · day {interlude.day} of the interlude · {state.silver} silver"
-                f" · doom {doom_words(view, interlude.settlement)} · acting: {self._actor_name()}",
+                f" · doom {doom_words(view.doom_of(interlude.settlement))} · acting: {self._actor_name()}",
             )
         )
         actor = self.actor
         market = self.query_one("#market", MarketSection)
         if content is not None:
-            market.show_wares(purse_line(state, interlude, actor), wares(state, interlude, content, actor))
+            market.show_wares(
+                purse_line(state, interlude, actor), wares(interlude, content, self.options_of("AskPrice"))
+            )
         day = self.query_one("#day", DaySection)
-        day.show(
-            day_info(state, interlude, content), f"Plans for {self._actor_name()}", day_entries(state, actor)
-        )
+        plans = day_entries(state, actor, self.options_of("PlanDay"))
+        day.show(day_info(state, interlude, content), f"Plans for {self._actor_name()}", plans)
         night = self.query_one("#night", NightSection)
-        night.show(night_info(state, interlude, content), "", bed_entries(state, interlude, content, actor))
+        beds = bed_entries(state, interlude, self.options_of("ChooseBed")) if content is not None else []
+        night.show(night_info(state, interlude, content), "", beds)
         night.set_detail(night_detail(content, night.highlighted))
         sheet = self.query_one("#int-sheet", CharacterSheet)
         if actor is not None:
@@ -215,7 +204,9 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
             items_info(actor), f"Items of {self._actor_name()}, then the stash", item_entries(state, actor)
         )
         self.query_one("#insight", InsightSection).show(
-            insight_info(state, actor), "Spend insight (Enter)", insight_entries(actor)
+            insight_info(state, actor),
+            "Spend insight (Enter)",
+            insight_entries(actor, self.options_of("SpendInsight")),
         )
 
     # --- who acts -----------------------------------------------------------------------------
@@ -243,21 +234,29 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
         actor = self.actor
         if actor is None or not item:
             return
-        kinds: dict[str, type[Buy | AskPrice | Haggle | TradeNetwork]] = {
-            "buy": Buy, "select": Buy, "ask": AskPrice, "haggle": Haggle, "trade": TradeNetwork,
-        }  # fmt: skip
-        self.submit(kinds[verb](actor=actor.id, item=item))
+        kinds = {
+            "buy": "Buy",
+            "select": "Buy",
+            "ask": "AskPrice",
+            "haggle": "Haggle",
+            "trade": "TradeNetwork",
+        }
+        self.take(kinds[verb], item)
 
     def action_end_day(self) -> None:
         """End the day: announced actions, hunger, then the night and the next morning's event."""
-        self.submit(EndDay())
+        self.take("EndDay", "", table=True)
 
     def action_set_out(self) -> None:
         """End the interlude and set out on an expedition: a new dungeon, or one the party knows."""
-        ask_destination(self.app, self.session.state, self.session.world, self._set_out_to)
+        places = [o for o in self.view.options_for(TABLE) if o.kind == "SetOut"]
+        if not places:
+            self.warn_missing("Nobody can set out from this seat.")
+            return
+        ask_destination(self.app, places, self._set_out_to)
 
-    def _set_out_to(self, place: str | None) -> None:
-        if place is not None and self.submit(SetOut(dungeon=place)):
+    def _set_out_to(self, place: SeatOption | None) -> None:
+        if place is not None and self.submit_option(place):
             self._finish(True)
 
     def action_leave(self) -> None:
@@ -288,10 +287,8 @@ class InterludeScreen(InterludeAsking, InterludeMoves):
         elif event.section == "day":
             self._plan(actor, event.key)
         elif event.section == "night":
-            self.submit(ChooseBed(actor=actor.id, place=event.key))
+            self.take("ChooseBed", event.key)
         elif event.section == "stash":
             self._move(actor, event.verb, event.key)
         elif event.section == "insight":
-            spend: InsightSpend | None = parse_spend(event.key)
-            if spend is not None:
-                self.submit(SpendInsight(actor=actor.id, spend=spend))
+            self.take("SpendInsight", event.key)

@@ -1,23 +1,22 @@
 """Provides what the interlude screen's sections list: plans, beds, insight spends, and the doom in words.
 
-Each list line carries a key the screen turns back into an action (`plan_action`,
-`parse_spend`); whether a line can be chosen, and why not, comes from the rules' own guards.
+Each list line is one of the seat view's options, keyed by its target (a plan's "rest:drunk", a
+bed's place, a spend's `spend_key`); whether a line can be chosen, and why not, is the session's
+word, never worked out here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr, Character
-from expedition.rules.character.insight import InsightSpend, SpendKind, insight_cost
+from expedition.rules.character.insight import InsightSpend, SpendKind
 from expedition.rules.core.conditions import Trauma
-from expedition.rules.core.errors import RuleError
-from expedition.rules.core.item_defs import Category
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.dispatch import verify
-from expedition.rules.interlude.hunger_and_sleep import bed_cost, place_sizes, verify_bed
-from expedition.rules.interlude.interlude_actions import ChooseBed, PlanDay
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
+from expedition.session.seat_view import SeatOption, TrackerView
+from expedition.session.town_options import repairable, sellable
 from expedition.ui.widgets.interlude_panels import Entry
 from expedition.ui.widgets.interlude_text import (
     HIDDEN_DOOM,
@@ -28,61 +27,24 @@ from expedition.ui.widgets.interlude_text import (
     plan_words,
     price_lines,
     spend_words,
-    spends_for,
     table_lines,
 )
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
-PLANS: tuple[tuple[DailyAction, str], ...] = (
-    (DailyAction.REST, ""),
-    (DailyAction.REST, "entertainment"),
-    (DailyAction.REST, "drunk"),
-    (DailyAction.REST, "bucolic"),
-    (DailyAction.TEND_WOUNDS, ""),
-    (DailyAction.TEND_WOUNDS, "surgeon"),
-    (DailyAction.TEND_WOUNDS, "witch_doctor"),
-    (DailyAction.TEND_WOUNDS, "first_aid"),
-    (DailyAction.TEND_WOUNDS, "time"),
-    (DailyAction.SELL, ""),
-    (DailyAction.GO_SHOPPING, ""),
-    (DailyAction.LAY_LOW, ""),
-    (DailyAction.REPAIR_ARMOUR, ""),
-)
-"""Every daily action and extra the day section offers (§10.4.3, §16 #28)."""
 MOST_SOLD = 3
 """Items one Sell action may offer (HOUSE §4.3)."""
 
 
-def doom_words(view: dict[str, Any], settlement: str) -> str:
+def doom_words(doom: TrackerView | None) -> str:
     """The settlement's doom as the seat may know it: "??", a Veteran's reading, or the segments."""
-    doom = view.get("locations", {}).get(settlement, {}).get("doom", {})
-    if "filled" in doom:
-        return f"{doom['filled']}/{doom.get('size', '?')}"
+    if doom is not None and not doom.hidden:
+        return f"{doom.filled}/{doom.size if doom.size is not None else '?'}"
     shown = HIDDEN_DOOM
-    revealed = doom.get("revealed")
-    if isinstance(revealed, dict):
-        shown = f"?? (read as {revealed.get('value')})"
-    return shown + (" ⚡moved" if doom.get("moved") else "")
-
-
-def _reason(state: CampaignState, action: PlanDay | ChooseBed) -> str:
-    try:
-        verify(state, action)
-    except RuleError as refused:
-        return str(refused)
-    return ""
-
-
-def sellable(actor: Character) -> list[tuple[int, str]]:
-    """Items the adventurer could sell: everything carried that is not free."""
-    return [(i.uid, i.name) for i in actor.items if i.defn.category is not Category.FREE]
-
-
-def repairable(actor: Character) -> list[tuple[int, str]]:
-    """Armour the adventurer carries with broken points (§16 #28)."""
-    return [(i.uid, f"{i.name} ({sum(i.broken)} broken)") for i in actor.items if sum(i.broken)]
+    if doom is not None and doom.revealed is not None:
+        shown = f"?? (read as {doom.revealed})"
+    return shown + (" ⚡moved" if doom is not None and doom.moved else "")
 
 
 def item_question(actor: Character, key: str) -> tuple[str, list[tuple[int, str]], int] | None:
@@ -95,17 +57,14 @@ def item_question(actor: Character, key: str) -> tuple[str, list[tuple[int, str]
     return None
 
 
-def plan_action(actor: Character, key: str, items: tuple[int, ...]) -> PlanDay | None:
-    """The PlanDay a day line's key stands for ("rest:entertainment", "sell:")."""
-    action, _, option = key.partition(":")
-    try:
-        return PlanDay(actor=actor.id, action=DailyAction(action), option=option, items=items)
-    except ValueError:
-        return None
+def day_entries(state: CampaignState, actor: Character | None, plans: Sequence[SeatOption]) -> list[Entry]:
+    """The daily actions the acting adventurer may announce, each with the reason it cannot be, if so.
 
-
-def day_entries(state: CampaignState, actor: Character | None) -> list[Entry]:
-    """The daily actions the acting adventurer may announce, each with the reason it cannot be, if so."""
+    Args:
+        state: The seat's view of the campaign.
+        actor: The acting adventurer.
+        plans: Their PlanDay options (`town_options`), one per plan.
+    """
     if actor is None:
         return []
     interlude = state.interlude
@@ -118,18 +77,12 @@ def day_entries(state: CampaignState, actor: Character | None) -> list[Entry]:
             )
         ]
     entries: list[Entry] = []
-    for action, option in PLANS:
-        question = item_question(actor, action.value)
-        items: tuple[int, ...] = ()
-        if question is not None:
-            items = tuple(uid for uid, _ in question[1][:1])
-        reason = _reason(state, PlanDay(actor=actor.id, action=action, option=option, items=items))
-        if question is not None and not question[1]:
-            reason = reason or "nothing to choose"
-        label = plan_words(action, option) + ("…" if question is not None else "")
-        entries.append(
-            Entry(f"{action.value}:{option}", label + (f"  — {reason}" if reason else ""), not reason)
-        )
+    for plan in plans:
+        action, _, option = plan.target.partition(":")
+        question = item_question(actor, action)
+        label = plan_words(DailyAction(action), option) + ("…" if question is not None else "")
+        reason = plan.reason
+        entries.append(Entry(plan.target, label + (f"  — {reason}" if reason else ""), not reason))
     return entries
 
 
@@ -141,30 +94,24 @@ def day_info(state: CampaignState, interlude: InterludeState, content: Interlude
     return "\n".join(lines)
 
 
-def bed_entries(
-    state: CampaignState, interlude: InterludeState, content: InterludeContent | None, actor: Character | None
-) -> list[Entry]:
-    """The sleeping places of this settlement, with cost tonight and who sleeps there."""
-    if content is None:
-        return []
+def bed_entries(state: CampaignState, interlude: InterludeState, beds: Sequence[SeatOption]) -> list[Entry]:
+    """The sleeping places of this settlement, with cost tonight and who sleeps there.
+
+    Args:
+        state: The seat's view of the campaign.
+        interlude: The interlude under way.
+        beds: The acting adventurer's ChooseBed options (`town_options`), one per place.
+    """
     entries: list[Entry] = []
-    for place in content.sleeping_places():
-        if interlude.size not in place_sizes(place):
-            continue
-        refused = ""
-        if actor is not None:
-            try:
-                verify_bed(content, state, interlude, actor, place.key)
-            except RuleError as why:
-                refused = str(why)
-        bed = Bed(place.key, place.name, bed_cost(state, interlude, place), refused, place.text, None)
-        default = place.key.startswith("streets")
+    for option in beds:
+        bed = Bed(option.target, option.label, option.cost, option.reason, option.detail, None)
+        default = option.target.startswith("streets")
         sleepers = [
             m.name
             for m in state.living
-            if interlude.beds.get(m.id, place.key if default else "") == place.key
+            if interlude.beds.get(m.id, option.target if default else "") == option.target
         ]
-        entries.append(Entry(place.key, bed_line(bed, sleepers), not refused))
+        entries.append(Entry(option.target, bed_line(bed, sleepers), option.enabled))
     return entries
 
 
@@ -196,25 +143,6 @@ def night_detail(content: InterludeContent | None, key: str) -> str:
     return "\n".join([place.text, "", *table_lines(table)])
 
 
-def insight_options(character: Character) -> list[InsightSpend]:
-    """Every insight spend the character can take now (§10.5.4), cheapest first."""
-    options = [InsightSpend(SpendKind.REMOVE_TRAUMA, trauma=t) for t in sorted(character.traumas)]
-    for attr in Attr:
-        options += [InsightSpend(SpendKind.MOVE_SCORE, attr=attr, source=source) for source in Attr]
-        options += [
-            InsightSpend(kind, attr=attr)
-            for kind in (SpendKind.RAISE_LOWEST_SCORE, SpendKind.RAISE_SCORE, SpendKind.RAISE_PROFICIENCY)
-        ]
-    options += [InsightSpend(SpendKind.LEARN_SKILL, skill=skill) for skill in Skill]
-    return sorted(spends_for(character, options), key=insight_cost)
-
-
-def spend_key(spend: InsightSpend) -> str:
-    """A spend as a list key: kind|attr|source|skill|trauma."""
-    parts = (spend.kind, spend.attr, spend.source, spend.skill, spend.trauma)
-    return "|".join("" if p is None else str(p.value) for p in parts)
-
-
 def parse_spend(key: str) -> InsightSpend | None:
     """The spend a list key stands for."""
     try:
@@ -230,11 +158,16 @@ def parse_spend(key: str) -> InsightSpend | None:
         return None
 
 
-def insight_entries(actor: Character | None) -> list[Entry]:
-    """The acting adventurer's insight spends, each with its cost."""
+def insight_entries(actor: Character | None, spends: Sequence[SeatOption]) -> list[Entry]:
+    """The acting adventurer's insight spends (their SpendInsight options), each with its cost."""
     if actor is None:
         return []
-    return [Entry(spend_key(s), spend_words(s, actor)) for s in insight_options(actor)]
+    entries: list[Entry] = []
+    for option in spends:
+        spend = parse_spend(option.target)
+        if spend is not None:
+            entries.append(Entry(option.target, spend_words(spend, actor)))
+    return entries
 
 
 def insight_info(state: CampaignState, actor: Character | None) -> str:
