@@ -7,15 +7,6 @@ import os
 import sys
 from collections.abc import Sequence
 
-from expedition.cli_compendium import add_compendium_command
-from expedition.cli_new import add_new_command
-from expedition.cli_odds import add_odds_command
-from expedition.cli_play import add_play_commands
-from expedition.cli_saves import add_saves_commands
-from expedition.cli_serve import add_serve_commands
-from expedition.persistence.store import default_saves_dir
-from expedition.ui.app import run_app
-
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every subcommand."""
@@ -31,16 +22,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="with no command: the saves folder the title screen's New, Continue and Load use",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from expedition.cli_odds import add_odds_command
 
     add_odds_command(commands)
+    from expedition.cli_saves import add_saves_commands
 
     add_saves_commands(commands)
+    from expedition.cli_new import add_new_command
 
     add_new_command(commands)
+    from expedition.cli_compendium import add_compendium_command
 
     add_compendium_command(commands)
+    from expedition.cli_play import add_play_commands
 
     add_play_commands(commands)
+    from expedition.cli_serve import add_serve_commands
 
     add_serve_commands(commands)
     return parser
@@ -51,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
+        from expedition.persistence.store import default_saves_dir
+        from expedition.ui.app import run_app
+
         return run_app(saves=default_saves_dir(args.title_saves))
     handler = args.handler
     try:

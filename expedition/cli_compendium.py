@@ -7,10 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from expedition.content.problems import ContentError
-from expedition.ui.app import run_app
-from expedition.ui.entries import load_entries
-
 
 def add_compendium_command(commands: Any) -> None:
     """Register `expedition compendium` on the subcommand group."""
@@ -28,6 +24,9 @@ def add_compendium_command(commands: Any) -> None:
 
 def run_compendium(args: argparse.Namespace) -> int:
     """Load the content and run the app on the compendium; return 2 with a readable error if loading fails."""
+    from expedition.content.problems import ContentError
+    from expedition.ui.entries import load_entries
+
     try:
         entries = load_entries(args.assets)
     except ContentError as error:
@@ -37,5 +36,6 @@ def run_compendium(args: argparse.Namespace) -> int:
         where = error.filename or args.assets
         print(f"expedition: cannot read the content at {where}: {error.strerror}", file=sys.stderr)
         return 2
+    from expedition.ui.app import run_app
 
     return run_app(entries, start="compendium")

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from expedition.cli_serve import CLIENT_COMMAND
-from expedition.net.keys import read_authorized_keys
-from expedition.net.ssh import ServerOptions
-from expedition.ui.hosting import SshHosting
+if TYPE_CHECKING:
+    from expedition.ui.hosting import SshHosting
 
 
 def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +37,10 @@ def ssh_hosting(args: argparse.Namespace) -> SshHosting | int | None:
     if not 0 <= args.ssh <= 65535:
         print(f"expedition: --ssh needs a port from 0 to 65535 (got {args.ssh})", file=sys.stderr)
         return 2
+    from expedition.cli_serve import CLIENT_COMMAND
+    from expedition.net.keys import read_authorized_keys
+    from expedition.net.ssh import ServerOptions
+    from expedition.ui.hosting import SshHosting
 
     try:
         keys = read_authorized_keys(Path(args.authorized_keys)) if args.authorized_keys else []

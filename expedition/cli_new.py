@@ -9,10 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
-from expedition.content.classes import load_classes
-from expedition.content.equipment import load_equipment
-from expedition.content.lifepath_entries import load_lifepath
-from expedition.content.problems import Problem
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.party import Party
 from expedition.rules.core.context import Context
@@ -20,8 +16,6 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
 from expedition.rules.creation.party_creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
-from expedition.session.campaigns import CampaignOpenError, start_campaign
-from expedition.ui.app import run_app
 
 if TYPE_CHECKING:
     from expedition.session.session import Session
@@ -67,6 +61,7 @@ def run_new(args: argparse.Namespace) -> int:
     if not args.quick:
         if not args.no_ui:
             # The players make the party step by step on the creation screen.
+            from expedition.ui.app import run_app
 
             saves = Path(args.saves) if args.saves else None
             return run_app(start="new", seed=args.seed, saves=saves, ssh=hosting)
@@ -89,6 +84,7 @@ def run_new(args: argparse.Namespace) -> int:
         if session is not None:
             session.close()
         return 0
+    from expedition.ui.app import run_app
 
     try:
         folder = session.store.folder.parent if session.store else None
@@ -102,6 +98,10 @@ class ContentProblem(Exception):
 
 
 def _options() -> CreationOptions:
+    from expedition.content.classes import load_classes
+    from expedition.content.equipment import load_equipment
+    from expedition.content.lifepath_entries import load_lifepath
+    from expedition.content.problems import Problem
 
     problems: list[Problem] = []
     lifepath = load_lifepath(ASSETS, problems)
@@ -130,6 +130,7 @@ def _specs(players: int | None, options: CreationOptions) -> list[CharacterSpec]
 
 
 def _start(ctx: Context, party: Party, seed: int, args: argparse.Namespace) -> tuple[str, Session | None]:
+    from expedition.session.campaigns import CampaignOpenError, start_campaign
 
     saves = Path(args.saves) if args.saves else None
     try:

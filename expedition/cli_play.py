@@ -8,8 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
-from expedition.session.campaigns import CampaignOpenError, open_campaign
-from expedition.ui.app import run_app
 
 NO_CAMPAIGN = 2
 """Exit code when the campaign cannot be opened (none saved, missing, locked or damaged)."""
@@ -55,6 +53,7 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def _play(name: str | None, args: argparse.Namespace) -> int:
+    from expedition.session.campaigns import CampaignOpenError, open_campaign
 
     hosting = ssh_hosting(args)
     if isinstance(hosting, int):
@@ -77,6 +76,7 @@ def _play(name: str | None, args: argparse.Namespace) -> int:
                 f"{len(state.party)} in the party, {state.actions} actions"
             )
             return 0
+        from expedition.ui.app import run_app
 
         folder = session.store.folder.parent if session.store is not None else saves
         return run_app(session=session, saves=folder, ssh=hosting)

@@ -21,7 +21,6 @@ from expedition.persistence.store import (
     default_saves_dir,
     list_campaigns,
 )
-from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign
 
 OK, DIVERGED, BROKEN = 0, 1, 2
 """Exit codes: fine, a replay diverged, something cannot be read."""
@@ -85,6 +84,7 @@ def _newest_snapshot(folder: Path) -> Path | None:
 def run_replay(args: argparse.Namespace) -> int:
     """Replay a campaign's journal; print the summary, or why it failed."""
     # Imported here: the session layer is only needed by this command.
+    from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign
 
     if args.to is not None and args.to < 0:
         return _fail(f"{args.campaign}: --to needs an action number of 0 or more, not {args.to}")

@@ -12,12 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from expedition.net.keys import read_authorized_keys
-from expedition.net.serve import serve_ssh
-from expedition.net.ssh import ServerOptions
-from expedition.session.campaigns import CampaignOpenError, open_campaign
-from expedition.ui.remote_app import run_remote_client
-
 NO_CAMPAIGN = 2
 """Exit code when the campaign cannot be opened."""
 CLIENT_COMMAND = [sys.executable, "-m", "expedition", "serve-client"]
@@ -56,6 +50,7 @@ def add_serve_commands(commands: Any) -> None:
 
 
 def _client() -> int:
+    from expedition.ui.remote_app import run_remote_client
 
     return run_remote_client()
 
@@ -85,6 +80,10 @@ def _web(args: argparse.Namespace) -> int:
 
 
 def _ssh(args: argparse.Namespace) -> int:
+    from expedition.net.keys import read_authorized_keys
+    from expedition.net.serve import serve_ssh
+    from expedition.net.ssh import ServerOptions
+    from expedition.session.campaigns import CampaignOpenError, open_campaign
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     saves = Path(args.saves) if args.saves else None
