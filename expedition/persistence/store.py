@@ -21,6 +21,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+import platformdirs
+
+from expedition import source_checkout
 from expedition.persistence.atomic import TEMP_SUFFIX, write_atomic
 from expedition.persistence.errors import CampaignLocked, NoSnapshot, PersistenceError, SnapshotError
 from expedition.persistence.journal import JournalRead, append_record, read_records
@@ -28,6 +31,10 @@ from expedition.persistence.snapshot import Header, encode_snapshot, read_snapsh
 
 SAVES_ENV = "EXPEDITION_SAVES"
 """Environment variable naming the saves folder."""
+APP_NAME = "expedition"
+"""The folder name under the user's data folder."""
+SCREENSHOTS = "screenshots"
+"""The folder in the saves folder where screenshots go; never a campaign's name."""
 LOCK_NAME = "campaign.lock"
 """The lock file in a campaign folder."""
 JOURNAL_NAME = "journal.bin"
@@ -42,21 +49,56 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _MILESTONE = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}")
 
 
-def default_saves_dir(saves: str | Path | None = None) -> Path:
-    """The saves folder: `saves` if given (`--saves`), else `$EXPEDITION_SAVES`, else `saves/` at the top."""
+@dataclass(frozen=True, slots=True)
+class SavesFolder:
+    """Where campaigns live, and why there.
+
+    Attributes:
+        path: The folder.
+        reason: Which rule chose it, in a player's words.
+    """
+
+    path: Path
+    reason: str
+
+
+def saves_folder(saves: str | Path | None = None) -> SavesFolder:
+    """Where campaigns live: the first of these rules that applies.
+
+    1. `saves`, the folder given with `--saves DIR`;
+    2. the `EXPEDITION_SAVES` environment variable;
+    3. the `saves/` folder of the source checkout the game runs from (see `source_checkout`);
+    4. the user's data folder (on Linux `~/.local/share/expedition/saves`).
+    """
     if saves:
-        return Path(saves)
+        return SavesFolder(Path(saves), "given with --saves")
     env = os.environ.get(SAVES_ENV)
     if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "saves"
+        return SavesFolder(Path(env), f"set by ${SAVES_ENV}")
+    checkout = source_checkout()
+    if checkout is not None:
+        return SavesFolder(checkout / "saves", f"the saves folder of the source checkout in {checkout}")
+    data = platformdirs.user_data_path(APP_NAME, appauthor=False)
+    return SavesFolder(data / "saves", "your data folder, as the game is installed")
+
+
+def default_saves_dir(saves: str | Path | None = None) -> Path:
+    """The saves folder's path (see `saves_folder` for the rules that choose it)."""
+    return saves_folder(saves).path
+
+
+def no_such_campaign(name: str, root: Path) -> str:
+    """How every command says that a campaign is not there."""
+    return f"there is no campaign called {name!r} in {root}"
 
 
 def list_campaigns(root: Path) -> list[str]:
     """Names of the campaign folders under `root`, sorted; empty if `root` does not exist."""
     if not root.is_dir():
         return []
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and _NAME.fullmatch(p.name))
+    return sorted(
+        p.name for p in root.iterdir() if p.is_dir() and _NAME.fullmatch(p.name) and p.name != SCREENSHOTS
+    )
 
 
 def check(path: Path) -> tuple[bool, str]:
@@ -103,7 +145,14 @@ class CampaignStore:
 
     def __init__(self, root: Path, name: str, *, keep: int = KEEP) -> None:
         if not _NAME.fullmatch(name):
-            raise PersistenceError(f"{name!r} is not a campaign name (letters, digits, _ - . only)")
+            raise PersistenceError(
+                f"{name!r} is not a campaign name "
+                "(up to 64 letters, digits, _ - and ., starting with a letter or digit)"
+            )
+        if name == SCREENSHOTS:
+            raise PersistenceError(
+                f"{name!r} is not a campaign name (the saves folder keeps screenshots there)"
+            )
         if keep < 1:
             raise PersistenceError("keep at least one snapshot")
         self.folder = Path(root) / name
@@ -114,6 +163,11 @@ class CampaignStore:
         """How many plain snapshots to keep."""
         self._journal_end: int | None = None
         self._lock_fd: int | None = None
+
+    @property
+    def started(self) -> bool:
+        """True once the campaign has a snapshot or a journal (its name is taken)."""
+        return bool(self.snapshots()) or self.journal_path.exists()
 
     @property
     def lock_path(self) -> Path:

@@ -14,6 +14,8 @@ from typing import Any
 import msgpack
 import pytest
 
+from expedition import source_checkout
+from expedition.persistence import store as store_module
 from expedition.persistence.errors import (
     CampaignLocked,
     EncodeError,
@@ -24,10 +26,13 @@ from expedition.persistence.errors import (
 from expedition.persistence.migrations import FORMAT_VERSION
 from expedition.persistence.store import (
     LOCK_NAME,
+    SCREENSHOTS,
     CampaignStore,
+    SavesFolder,
     check,
     default_saves_dir,
     list_campaigns,
+    saves_folder,
 )
 from tests.persistence.test_snapshot import wrap
 
@@ -133,18 +138,34 @@ def test_campaigns_are_listed_by_folder(tmp_path: Path) -> None:
     CampaignStore(tmp_path, "beta").save({})
     CampaignStore(tmp_path, "alpha").save({})
     (tmp_path / ".cache").mkdir()
+    (tmp_path / SCREENSHOTS).mkdir()
     (tmp_path / "README.md").write_text("x")
     assert list_campaigns(tmp_path) == ["alpha", "beta"]
+    with pytest.raises(PersistenceError, match="keeps screenshots there"):
+        CampaignStore(tmp_path, SCREENSHOTS)
 
 
 def test_the_saves_folder_comes_from_the_flag_then_the_environment_then_the_repo(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("EXPEDITION_SAVES", str(tmp_path / "env"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert default_saves_dir(tmp_path / "flag") == tmp_path / "flag"
+    assert saves_folder(tmp_path / "flag").reason == "given with --saves"
     assert default_saves_dir() == tmp_path / "env"
+    assert saves_folder().reason == "set by $EXPEDITION_SAVES"
     monkeypatch.delenv("EXPEDITION_SAVES")
-    assert default_saves_dir() == REPO / "saves"
+    assert default_saves_dir() == REPO / "saves"  # the tests run from this checkout
+    assert saves_folder().reason == f"the saves folder of the source checkout in {REPO}"
+    # Installed (a wheel, pipx, uv), the game keeps campaigns in the user's data folder.
+    monkeypatch.setattr(store_module, "source_checkout", lambda: None)
+    assert saves_folder() == SavesFolder(
+        tmp_path / "data" / "expedition" / "saves", "your data folder, as the game is installed"
+    )
+
+
+def test_a_checkout_is_the_folder_above_the_package_with_the_project_file_and_content() -> None:
+    assert source_checkout() == REPO
 
 
 # --- the lock ----------------------------------------------------------------------------------
