@@ -15,6 +15,7 @@ from textual.screen import Screen
 from expedition.content.catalog import load_catalog
 from expedition.content.compendium import CompendiumEntry
 from expedition.content.problems import ContentError
+from expedition.persistence.store import SCREENSHOTS, default_saves_dir
 from expedition.rules.party import Party
 from expedition.session.campaigns import (
     CampaignOpenError,
@@ -144,6 +145,22 @@ class ExpeditionApp(App[None]):
         )
         yield SystemCommand("Help", "Keys and what this screen shows", self.action_help)
         yield from super().get_system_commands(screen)
+
+    def screenshot_folder(self) -> Path:
+        """The saves folder's `screenshots/` (made if need be), else the working folder."""
+        folder = default_saves_dir(self.saves) / SCREENSHOTS
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return Path.cwd()
+        return folder
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """Save a screenshot (Ctrl+P → Screenshot) into a folder that exists; the toast names the file."""
+        # Textual's default folder, ~/Downloads, is missing on many machines (servers, fresh accounts).
+        return super().deliver_screenshot(filename, path or str(self.screenshot_folder()), time_format)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the compendium and help keys where they would do nothing."""
