@@ -37,7 +37,7 @@ def run_compendium(args: argparse.Namespace) -> int:
         entries = load_entries(args.assets)
     except ContentError as error:
         where = args.assets or ASSETS
-        return fail_each(f"the content in {where} could not be loaded: {problem}" for problem in error.problems)
+        return fail_each(f"the content in {where} could not be loaded: {fault}" for fault in error.problems)
     except OSError as error:
         return fail(f"cannot read the content at {error.filename or args.assets}: {error.strerror}")
     from expedition.ui.app import run_app

@@ -68,6 +68,8 @@ def run_new(args: argparse.Namespace) -> int:
             check_new_name(args.name, saves)
         except CampaignOpenError as error:
             return fail(f"--name {args.name}: {error}")
+        except OSError as error:
+            return fail(f"{error.filename or saves}: the saves folder cannot be read ({error.strerror})")
     hosting = ssh_hosting(args)
     if isinstance(hosting, int):
         return hosting
@@ -92,6 +94,8 @@ def run_new(args: argparse.Namespace) -> int:
         session = start_campaign(party, seed, saves=saves, name=args.name or new_name(seed, saves), ctx=ctx)
     except CampaignOpenError as error:
         return fail(str(error), GAME if isinstance(error, CampaignInUse) else USAGE)
+    except OSError as error:
+        return fail(f"{error.filename or saves}: the saves folder cannot be read ({error.strerror})")
     try:
         assert session.store is not None
         print(summary(party, seed, options))
