@@ -48,7 +48,14 @@ def test_pure_layers_do_not_read_the_clock_or_global_random() -> None:
 
 
 def test_layers_contract_holds() -> None:
-    result = subprocess.run(["lint-imports"], capture_output=True, text=True)
+    # Through this interpreter, not a `lint-imports` found on PATH: the README's test command runs
+    # .venv/bin/python without activating the venv, so PATH may hold another Python's copy or none.
+    command = [
+        sys.executable,
+        "-c",
+        "from importlinter.cli import lint_imports_command; lint_imports_command()",
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).parent.parent)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
