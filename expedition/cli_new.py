@@ -13,8 +13,9 @@ from expedition.content.classes import load_classes
 from expedition.content.equipment import load_equipment
 from expedition.content.lifepath_entries import load_lifepath
 from expedition.content.problems import Problem
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.character.fainting import Means, stabilise
 from expedition.rules.character.recovery import heal_chosen_wound
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution

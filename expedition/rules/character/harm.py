@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Attribute, Status
+from expedition.rules.character.adventurer import Attribute, Status
 from expedition.rules.character.armour import (
     WoundsResisted,
     armour_defence,
 )
 from expedition.rules.character.fainting import faint
 from expedition.rules.character.mortal_wounds import die, mortal_wound
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.events import Event

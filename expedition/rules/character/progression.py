@@ -13,9 +13,9 @@ from expedition.rules.character.adventurer import (
     INSIGHT_CIRCLES,
     LATER_PROFICIENCY,
     LATER_SCORE,
-    Attr,
     Character,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import apply_cure
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.character.recovery import catch_breath, recover_fatigue
@@ -40,6 +40,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import outsmarted, reveal,
 from expedition.rules.combat.rounds import begin_turn, end_turn, spend_actions
 from expedition.rules.combat.strike import spend_ammo, strike_test, weapon_wounds
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan

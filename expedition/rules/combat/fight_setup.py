@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef
@@ -17,6 +16,7 @@ from expedition.rules.combat.fight_map import floor as floor
 from expedition.rules.combat.fight_map import spread as spread
 from expedition.rules.combat.fighting_skills import fight_opens, ghosts_seen
 from expedition.rules.combat.rounds import advance, begin_round
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, manhattan

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.blindness import BLIND
 from expedition.rules.character.harm import take_fatigue
 from expedition.rules.character.progression import earn_insight
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction, InvalidAction

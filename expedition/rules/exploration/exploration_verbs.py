@@ -6,10 +6,11 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.camp.camp_setup import room_place, start_camp
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.combat.fight_setup import fight_here, wandering_arrives
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.events import Note

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.harm import place_wounds, receive_wounds
 from expedition.rules.character.recovery import heal_wound, recover_fatigue
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.fight_map import sees
 from expedition.rules.combat.strike import may_harm
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.dice import UsageDie
 from expedition.rules.core.distance import Pos, chebyshev, manhattan

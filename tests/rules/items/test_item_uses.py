@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import CombatUseItem
 from expedition.rules.combat.combat_options import combat_options
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
 from expedition.rules.character.recovery import heal_wound
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import ON_END, Lasting, end_lasting, has_lasting, lasting_keyed, lasting_on
