@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
+import expedition.rules.engine.rulebook  # noqa: F401  # every special case registers before an action runs
 from expedition.rules.camp.camp_actions import GUARDS as CAMP_GUARDS
 from expedition.rules.camp.camp_actions import VERBS as CAMP_VERBS
 from expedition.rules.character.adventurer import Character

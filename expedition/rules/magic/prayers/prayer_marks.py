@@ -18,6 +18,7 @@ from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import ON_END, Lasting, end_lasting, has_lasting, lasting_keyed, lasting_on
+from expedition.rules.core.rolls import EXTRA_DICE, ROLL_BEGINS, UNHURT
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -26,9 +27,9 @@ if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
 EUPHORIA = "prayer:euphoria"
-"""Mirror: counts dice as if unhurt (rolls.available_dice)."""
+"""Mirror: counts dice as if unhurt (`rolls.UNHURT`)."""
 FURY = "prayer:righteous_fury"
-"""Mirror: 3 more dice on the next roll (rolls)."""
+"""Mirror: 3 more dice on the next roll (`rolls.EXTRA_DICE`)."""
 FURY_DAMAGE = "prayer:righteous_fury:damage"
 """Mirror: the roll just made with Righteous Fury deals 1 more wound (combat_verbs)."""
 GRACE = "prayer:borrowed_time"
@@ -74,6 +75,23 @@ def spend_fury(member: Character, fury: bool) -> None:
     if fury:
         mirror(member, FURY, False)
         mirror(member, FURY_DAMAGE, True)
+
+
+@UNHURT.register
+def _euphoric(member: Character) -> bool:
+    """Euphoria: the dice are counted as if unhurt (§11.2)."""
+    return EUPHORIA in member.magic.effects
+
+
+@EXTRA_DICE.register
+def _fury_dice(member: Character) -> int:
+    """Righteous Fury: 3 more dice on the next roll (§11.2)."""
+    return 3 if FURY in member.magic.effects else 0
+
+
+@ROLL_BEGINS.register
+def _fury_spent(member: Character) -> None:
+    spend_fury(member, FURY in member.magic.effects)
 
 
 def fury_wound(member: Character) -> int:
