@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Status
+from expedition.rules.character.mortal_wounds import DEATH_DEFERRED, die
 from expedition.rules.character.recovery import heal_wound
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.core.attributes import Attr
@@ -33,7 +34,7 @@ FURY = "prayer:righteous_fury"
 FURY_DAMAGE = "prayer:righteous_fury:damage"
 """Mirror: the roll just made with Righteous Fury deals 1 more wound (combat_verbs)."""
 GRACE = "prayer:borrowed_time"
-"""Mirror: cannot die (mortal.die)."""
+"""Mirror: cannot die (`mortal_wounds.DEATH_DEFERRED`)."""
 OWED = "prayer:borrowed_time:owed"
 """Mirror: death came during Borrowed Time and waits for the grace to end."""
 HOLD = "prayer:hold"
@@ -228,6 +229,7 @@ def foe_fell(ctx: Context, state: CampaignState, foe: Foe) -> None:
 # --- Borrowed Time ---------------------------------------------------------------------------------
 
 
+@DEATH_DEFERRED.register
 def death_deferred(ctx: Context, character: Character, cause: str) -> bool:
     """Under Borrowed Time death waits: the character stays mortally wounded (§11.2). True if so."""
     if GRACE not in character.magic.effects:
@@ -240,8 +242,6 @@ def death_deferred(ctx: Context, character: Character, cause: str) -> bool:
 
 def _grace_ends(ctx: Context, state: CampaignState, effect: Lasting) -> None:
     """The grace is over: someone still mortally wounded whose death waited dies now (§11.2, house)."""
-    from expedition.rules.character.mortal_wounds import die
-
     member = next((m for m in state.party if m.id == effect.holder), None)
     if member is None:
         return
