@@ -14,7 +14,7 @@ from types import ModuleType
 
 from expedition.rules.character import blindness, harm, progression
 from expedition.rules.exploration.hazards import air
-from expedition.rules.items import barricade, potions
+from expedition.rules.items import barricade, handling, potions
 from expedition.rules.magic.prayers import basic_goshkalon_cador, prayer_marks, yulak_akhzu_kaal
 
 MODULES: tuple[ModuleType, ...] = (
@@ -22,7 +22,8 @@ MODULES: tuple[ModuleType, ...] = (
     harm,
     progression,
     blindness,
-    # trappings and the dungeon: lasting effects that end (a tonic, a barricade, bad air)
+    # trappings and the dungeon: a Broken arm letting go, lasting effects that end
+    handling,
     potions,
     barricade,
     air,
