@@ -1,7 +1,7 @@
 """Trappings.
 
-Trappings (RULES §7): where carried items go, moving them, usage dice and light, what each usable
-item does, and the stash.
+Trappings (RULES §7): where carried items go, moving them, usage dice and light, and what each usable
+item does.
 
 What it holds:
 
@@ -17,6 +17,5 @@ What it holds:
   hooks.
 - `slots`: Where carried items can go and how many slots they take (§7.1): places, capacity,
   encumbrance.
-- `stash`: Moving items in the interlude (§7.1, house): between adventurers, and to and from the stash.
 - `usage`: Wear and tear: usage dice (§2), light sources (§7.8), using, breaking and losing items.
 """
