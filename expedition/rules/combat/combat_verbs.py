@@ -37,6 +37,7 @@ from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, CombatState,
 from expedition.rules.combat.enemies.specials import weapon_struck
 from expedition.rules.combat.holds import strike_host
 from expedition.rules.combat.maneuvers.maneuver_marks import outsmarted, reveal, sneak
+from expedition.rules.combat.potions import ashes_wound
 from expedition.rules.combat.rounds import begin_turn, end_turn, spend_actions
 from expedition.rules.combat.strike import spend_ammo, strike_test, weapon_wounds
 from expedition.rules.core.actions import Action
@@ -56,7 +57,6 @@ from expedition.rules.exploration.hazards.footing import attack_dice as ceiling_
 from expedition.rules.exploration.hazards.footing import footing_dodge, footing_move
 from expedition.rules.items import handling, usage
 from expedition.rules.items.item_uses import use_item
-from expedition.rules.items.potions import ashes_wound
 from expedition.rules.magic.prayers.prayer_marks import fury_wound, hostile, on_our_side
 from expedition.rules.magic.warding import swings_with_int
 

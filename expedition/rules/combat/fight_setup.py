@@ -24,10 +24,10 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_check
+from expedition.rules.exploration.barricade import barricade_holds
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Encounter
 from expedition.rules.exploration.hazards.drag_marks import hazard_group
-from expedition.rules.items.barricade import barricade_holds
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState

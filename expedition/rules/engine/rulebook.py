@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from expedition.rules.camp import camp_items
 from expedition.rules.character import blindness, harm, progression
+from expedition.rules.combat import potions
+from expedition.rules.exploration import barricade, gear
 from expedition.rules.exploration.hazards import air
-from expedition.rules.items import barricade, handling, potions
+from expedition.rules.items import handling
 from expedition.rules.magic.prayers import basic_goshkalon_cador, prayer_marks, yulak_akhzu_kaal
 
 MODULES: tuple[ModuleType, ...] = (
@@ -22,9 +25,13 @@ MODULES: tuple[ModuleType, ...] = (
     harm,
     progression,
     blindness,
-    # trappings and the dungeon: a Broken arm letting go, lasting effects that end
+    # trappings: a Broken arm letting go
     handling,
+    # what each usable item does (the table of uses), and lasting effects
+    gear,
     potions,
+    camp_items,
+    # the dungeon: lasting effects that end (a barricade broken, bad air)
     barricade,
     air,
     # prayers: dice, deaths put off, lasting effects that end or tick

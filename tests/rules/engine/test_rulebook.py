@@ -5,47 +5,66 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
-# In a fresh interpreter: what every hook and table holds once the rulebook is imported, then the
-# same after importing every rules module. A registering module the rulebook misses shows as a
-# difference; a hook nobody registers into shows as empty.
+import pytest
+
+# In a fresh interpreter: what every hook and table of registrations holds once only the rulebook
+# is imported, then the same after importing every rules module. Each registered function is
+# named by [module, qualified name]; hooks by their name.
 _REGISTRATIONS = """
 import importlib, json, pkgutil, sys
 import expedition.rules as rules
 from expedition.rules.core.hooks import Hook
+from expedition.rules.core.lasting import ON_END, ON_TICK
+from expedition.rules.items.item_uses import USES
 
-def tables():
-    seen = {}
-    for name, module in sorted(sys.modules.items()):
-        if not name.startswith("expedition.rules."):
-            continue
-        for attr, value in sorted(vars(module).items()):
-            if isinstance(value, Hook) and value not in seen.values():
-                seen[f"{name}.{attr}"] = value
-    hooks = {key: [f"{f.__module__}.{f.__qualname__}" for f in hook] for key, hook in seen.items()}
-    from expedition.rules.core.lasting import ON_END, ON_TICK
-    return {"hooks": hooks, "on_end": sorted(ON_END), "on_tick": sorted(ON_TICK)}
+def named(function):
+    return [function.__module__, function.__qualname__]
 
-import expedition.rules.engine.rulebook
-with_rulebook = tables()
+def registrations():
+    hooks = {}
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("expedition.rules."):
+            for value in vars(module).values():
+                if isinstance(value, Hook):
+                    hooks.setdefault(value.name, {})[id(value)] = [named(f) for f in value]
+    return {
+        "hooks": {name: list(found.values()) for name, found in sorted(hooks.items())},
+        "on_end": {key: named(f) for key, f in sorted(ON_END.items())},
+        "on_tick": {key: named(f) for key, f in sorted(ON_TICK.items())},
+        "uses": {key: named(use.apply) for key, use in sorted(USES.items())},
+    }
+
+from expedition.rules.engine import rulebook
+found = {"rulebook": registrations(), "listed": sorted(module.__name__ for module in rulebook.MODULES)}
 for info in pkgutil.walk_packages(rules.__path__, rules.__name__ + "."):
     importlib.import_module(info.name)
-print(json.dumps({"rulebook": with_rulebook, "everything": tables()}))
+found["everything"] = registrations()
+print(json.dumps(found))
 """
 
 
-def _registrations() -> dict[str, dict[str, object]]:
+@pytest.fixture(scope="module")
+def found() -> dict[str, Any]:
     done = subprocess.run([sys.executable, "-c", _REGISTRATIONS], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def test_the_rulebook_loads_every_module_that_registers() -> None:
-    found = _registrations()
+def test_the_rulebook_alone_loads_every_registration(found: dict[str, Any]) -> None:
     assert found["rulebook"] == found["everything"]
 
 
-def test_every_hook_has_a_rule_registered_in_it() -> None:
-    hooks = _registrations()["everything"]["hooks"]
-    assert isinstance(hooks, dict)
+def test_every_hook_is_one_object_with_a_rule_registered_in_it(found: dict[str, Any]) -> None:
+    hooks = found["everything"]["hooks"]
     assert hooks, "no hook found"
-    assert [name for name, registered in hooks.items() if not registered] == []
+    assert [name for name, objects in hooks.items() if len(objects) != 1] == []  # names are unique
+    assert [name for name, (registered,) in hooks.items() if not registered] == []
+
+
+def test_the_rulebook_lists_exactly_the_modules_that_register(found: dict[str, Any]) -> None:
+    everything = found["everything"]
+    functions = [f for (registered,) in everything["hooks"].values() for f in registered]
+    for table in ("on_end", "on_tick", "uses"):
+        functions += everything[table].values()
+    assert sorted({module for module, _ in functions}) == found["listed"]
