@@ -19,6 +19,7 @@ from expedition.rules.exploration import barricade, gear
 from expedition.rules.exploration.hazards import air
 from expedition.rules.items import handling
 from expedition.rules.magic.prayers import basic_goshkalon_cador, prayer_marks, yulak_akhzu_kaal
+from expedition.rules.trackers import decay
 
 MODULES: tuple[ModuleType, ...] = (
     # the adventurer: a test's fatigue, a burden's insight, the blind's disadvantage
@@ -27,6 +28,8 @@ MODULES: tuple[ModuleType, ...] = (
     blindness,
     # trappings: a Broken arm letting go
     handling,
+    # the clocks: the omen of decay rolls the decay table
+    decay,
     # what each usable item does (the table of uses), and lasting effects
     gear,
     potions,
