@@ -4,8 +4,8 @@ Each is registered into the table of uses (`items.item_uses.item_use`). The toni
 house alchemy (`alchemy`); their effects are the recipe table's. Durations
 are `Lasting` effects: Tonic of bravery (the expedition), Mercurial tonic (a usage die rolled at
 the end of each of the drinker's combat turns), Living ashes on a weapon (the expedition). The
-combat rules ask `ashes_wound`, `mercurial_actions` and `mercurial_turn_ends`; `conditions` asks
-the character's `BRAVERY` marker before a Terrified takes hold.
+combat rules ask `ashes_wound`, `mercurial_actions` and `mercurial_turn_ends`; the bravery wards
+off Terrified through `conditions.AFFLICTION_WARDED`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.fight_map import sees
 from expedition.rules.combat.strike import may_harm
 from expedition.rules.core.attributes import Attr
-from expedition.rules.core.conditions import Affliction, cure_affliction
+from expedition.rules.core.conditions import AFFLICTION_WARDED, Affliction, cure_affliction
 from expedition.rules.core.dice import UsageDie
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
 from expedition.rules.core.errors import IllegalAction
@@ -155,6 +155,12 @@ def bravery(
     spend(ctx, member, item, rule=RULE)
     return
     yield
+
+
+@AFFLICTION_WARDED.register
+def _brave(member: Character, affliction: Affliction) -> bool:
+    """Under a Tonic of bravery Terrified does not take hold (§11.1)."""
+    return affliction is Affliction.TERRIFIED and BRAVERY in member.magic.effects
 
 
 def _bravery_ends(ctx: Context, state: CampaignState, effect: Lasting) -> None:

@@ -30,7 +30,7 @@ MODULES: tuple[ModuleType, ...] = (
     handling,
     # the clocks: the omen of decay rolls the decay table
     decay,
-    # what each usable item does (the table of uses), and lasting effects
+    # what each usable item does (the table of uses), a tonic warding off Terrified, lasting effects
     gear,
     potions,
     camp_items,
