@@ -1,11 +1,11 @@
 """Provides what potions, tonics and living ashes do when used (§7.4, §11.1 Alchemy rules), and their hooks.
 
 Each is registered into the table of uses (`items.item_uses.item_use`). The tonics come from the
-house alchemy (`alchemy`); their effects are the recipe table's. Durations
-are `Lasting` effects: Tonic of bravery (the expedition), Mercurial tonic (a usage die rolled at
-the end of each of the drinker's combat turns), Living ashes on a weapon (the expedition). The
-combat rules ask `ashes_wound`, `mercurial_actions` and `mercurial_turn_ends`; the bravery wards
-off Terrified through `conditions.AFFLICTION_WARDED`.
+house alchemy (`alchemy`); their effects are the recipe table's. Durations are `Lasting` effects:
+Tonic of bravery (the expedition), Mercurial tonic (a usage die rolled at the end of each of the
+drinker's combat turns), Living ashes on a weapon (the expedition). The combat rules ask
+`ashes_wound`, `mercurial_actions` and `mercurial_turn_ends`; the bravery wards off Terrified
+through `conditions.AFFLICTION_WARDED`.
 """
 
 from __future__ import annotations
