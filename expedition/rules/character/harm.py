@@ -17,6 +17,7 @@ from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.events import Event
+from expedition.rules.core.judging import Outcome
 from expedition.rules.core.rolls import TIRED, attribute_test
 from expedition.rules.core.skills import Trait
 
@@ -226,8 +227,7 @@ def _hardened(ctx: Context, character: Character, damage: int) -> Resolution[int
     if key != "test":
         return 0
     result = yield from attribute_test(ctx, character, Attr.STR, combat=True, rule="§6.2")
-    # Outcome is a StrEnum; comparing by value keeps this off the module that defines it.
-    resisted = 2 if result.outcome == "great_success" else int(result.outcome.succeeded)
+    resisted = 2 if result.outcome is Outcome.GREAT_SUCCESS else int(result.outcome.succeeded)
     resisted = min(resisted, damage)
     if resisted:
         ctx.emit(WoundsResisted(rule="§6.2", who=character.id, source="Hardened", points=resisted))
