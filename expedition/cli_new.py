@@ -9,8 +9,13 @@ from typing import Any
 
 from expedition.cli_common import GAME, USAGE, add_saves_option, fail, fail_each
 from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.content.classes import load_classes
+from expedition.content.equipment import load_equipment
+from expedition.content.lifepath_entries import load_lifepath
+from expedition.content.problems import Problem
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
@@ -125,10 +130,6 @@ class ContentProblem(Exception):
 def _options() -> CreationOptions:
     # Imported here: only quick creation reads the content, so other commands start faster.
     from expedition.content.catalog import ASSETS
-    from expedition.content.classes import load_classes
-    from expedition.content.equipment import load_equipment
-    from expedition.content.lifepath_entries import load_lifepath
-    from expedition.content.problems import Problem
 
     problems: list[Problem] = []
     lifepath = load_lifepath(ASSETS, problems)

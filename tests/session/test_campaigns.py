@@ -15,8 +15,9 @@ import pytest
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import action_to_plain, body_to_state, state_hash
 from expedition.persistence.store import LOCK_NAME, CampaignStore
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, RenamePlayer
 from expedition.session.campaigns import (

@@ -9,9 +9,9 @@ import pytest
 
 from expedition.persistence.state import body_to_state, state_hash
 from expedition.persistence.store import CampaignStore
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.insight import InsightSpend, SpendKind
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.dice import ScriptedDice

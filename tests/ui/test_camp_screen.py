@@ -8,7 +8,7 @@ from textual.widgets import OptionList, Static
 
 from expedition.rules.camp.camp_action_types import Cook, Sleep
 from expedition.rules.camp.camp_setup import camp_of
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.phase import Phase

@@ -32,10 +32,11 @@ from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.camp.camp_state import CampState
 from expedition.rules.camp.camping_out import FED, after_camp
 from expedition.rules.camp.transmute import Transmute, transmute
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.character.recovery import heal_chosen_wound, rest_all_fatigue
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution

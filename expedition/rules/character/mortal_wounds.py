@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -13,8 +14,8 @@ from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.events import Event
+from expedition.rules.core.hooks import Hook
 from expedition.rules.core.skills import Trait
-from expedition.rules.magic.prayers.prayer_marks import death_deferred
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -67,12 +68,20 @@ class MortalResult:
     trauma: Trauma | None = None
 
 
+DEATH_DEFERRED: Hook[Callable[[Context, Character, str], bool]] = Hook("a death is put off")
+"""Asked when a living character would die, with the cause: True when a rule keeps them alive
+for now (Borrowed Time, §11.2); that rule has then set their status and reported it. The first
+rule to answer True decides, and the character does not die."""
+
+
 def die(ctx: Context, character: Character, *, cause: str, rule: str) -> None:
-    """Kill a character; death is final and a dead character never changes status again."""
+    """Kill a character; death is final and a dead character never changes status again.
+
+    A rule in `DEATH_DEFERRED` may put the death off (the character then stays as it left them).
+    """
     if character.status is Status.DEAD:
         return
-
-    if death_deferred(ctx, character, cause):  # Borrowed Time (§11.2)
+    if DEATH_DEFERRED.any(ctx, character, cause):
         return
     character.status = Status.DEAD
     character.near_death_turns = None

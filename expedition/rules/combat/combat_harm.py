@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.character.armour import enemy_damage
 from expedition.rules.character.harm import receive_wounds
@@ -28,6 +28,7 @@ from expedition.rules.combat.enemies.targeting import mothered
 from expedition.rules.combat.fight_map import floor
 from expedition.rules.combat.maneuvers.maneuver_marks import after_defence, before_defence
 from expedition.rules.combat.slippery import slip_away
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution

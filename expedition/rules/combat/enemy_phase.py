@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import (
     CombatMoved,
     EnemyActed,
@@ -36,6 +36,7 @@ from expedition.rules.combat.enemies.specials import restricted
 from expedition.rules.combat.enemies.targeting import preferred
 from expedition.rules.combat.fight_map import routes, sees
 from expedition.rules.combat.maneuvers.maneuver_marks import foe_held, foe_would_move, hidden, weapon_usable
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan

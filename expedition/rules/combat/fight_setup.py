@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef
@@ -17,6 +16,7 @@ from expedition.rules.combat.fight_map import floor as floor
 from expedition.rules.combat.fight_map import spread as spread
 from expedition.rules.combat.fighting_skills import fight_opens, ghosts_seen
 from expedition.rules.combat.rounds import advance, begin_round
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, manhattan
@@ -24,10 +24,10 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_check
+from expedition.rules.exploration.barricade import barricade_holds
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Encounter
 from expedition.rules.exploration.hazards.drag_marks import hazard_group
-from expedition.rules.items.barricade import barricade_holds
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState

@@ -21,7 +21,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.recovery import can_heal, heal_wound
 from expedition.rules.combat.beasts import is_animal, pets_join
 from expedition.rules.combat.combat_actions import in_reach, weapon_attack, weapons
@@ -30,6 +30,7 @@ from expedition.rules.combat.combat_state import CombatState, Foe, combat_of, st
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, EnemyTag
 from expedition.rules.combat.strike import spend_ammo, weapon_wounds
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.distance import manhattan

@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.beasts import parley_advantage, tame_terms
 from expedition.rules.combat.combat_actions import COSTS
 from expedition.rules.combat.combat_events import FoeFled
@@ -25,6 +25,7 @@ from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_map import sees
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan

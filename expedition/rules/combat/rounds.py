@@ -36,6 +36,7 @@ from expedition.rules.combat.enemies.specials import settle
 from expedition.rules.combat.enemy_phase import enemy_turns
 from expedition.rules.combat.holds import host_turn_begins, victim_turn_ends
 from expedition.rules.combat.maneuvers.maneuver_marks import pay_owed
+from expedition.rules.combat.potions import mercurial_actions, mercurial_turn_ends
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
@@ -46,7 +47,6 @@ from expedition.rules.exploration.dead_vigil import lay_the_bodies
 from expedition.rules.exploration.expedition import area_of
 from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.items.inventory import encumbrance_tick
-from expedition.rules.items.potions import mercurial_actions, mercurial_turn_ends
 from expedition.rules.magic.fight_magic import fight_ends, turn_begins
 from expedition.rules.magic.prayers.prayer_marks import give_up, hostile
 from expedition.rules.magic.prayers.sacrifices import bind_undead

@@ -26,8 +26,9 @@ from expedition.rules.core.rolls import attribute_test
 from expedition.rules.items import usage
 
 if TYPE_CHECKING:
-    from expedition.rules.character.adventurer import Attr, Character
+    from expedition.rules.character.adventurer import Character
     from expedition.rules.combat.combat_state import CombatState
+    from expedition.rules.core.attributes import Attr
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.core.item_defs import Item

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
 from expedition.rules.character.afflictions import bleeding_tick
 from expedition.rules.character.fainting import faint_turn
 from expedition.rules.character.harm import take_fatigue
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution

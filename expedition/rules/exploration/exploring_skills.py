@@ -25,8 +25,9 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, Range, within

@@ -14,6 +14,7 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.tracker import Tracker, Visibility, advance, reset
 from expedition.rules.items import slots, usage
 from expedition.rules.trackers.doom import DoomTracker, advance_doom
+from expedition.rules.trackers.omens import OMEN_OF_DECAY
 
 DECAY_SIZE = 6
 """Segments on the decay tracker: it fills every sixth exploration turn (§9.1)."""
@@ -111,6 +112,14 @@ def roll_decay_table(
         The row applied, after the already-have bump.
     """
     return (yield from _roll(ctx, character, doom, omens, party, rule)).result
+
+
+@OMEN_OF_DECAY.register
+def _omen_of_decay(
+    ctx: Context, character: Character, doom: DoomTracker, omens: Tracker, party: Sequence[Character]
+) -> Resolution[int]:
+    """The omen of decay rolls this table for an adventurer, as the sixth turn does (§9.3)."""
+    return (yield from roll_decay_table(ctx, character, doom, omens, party=party))
 
 
 def _roll(

@@ -11,6 +11,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.events import Event
+from expedition.rules.core.hooks import Hook
 from expedition.rules.core.item_defs import Item, Tag
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import Tracker, Visibility, advance, reset
@@ -53,6 +54,14 @@ OMENS_TABLE: tuple[OmenRow, ...] = (
     OmenRow(6, "lose_magic", "The party gives up 2d4 magic items or magic scrolls."),
 )
 """The omens table, indexed by face − 1."""
+
+
+OMEN_OF_DECAY: Hook[
+    Callable[[Context, Character, DoomTracker, Tracker, Sequence[Character]], Resolution[int]]
+] = Hook("an omen makes an adventurer roll on the decay table")
+"""Told (and run, a resolution) for each of the two decay rolls the omen of decay (row 2) gives each
+living adventurer, with the doom, the omens and the party: the decay table is rolled (`decay`
+registers; it advances doom, which advances omens, so this module cannot call it by name)."""
 
 
 def _is_water(item: Item) -> bool:
@@ -163,13 +172,11 @@ def _pay(
     ctx: Context, row: OmenRow, omens: Tracker, party: Sequence[Character], doom: DoomTracker
 ) -> Resolution[tuple[int, int]]:
     if row.key == "decay_twice":
-        # Imported here: decay advances doom, doom advances omens, and this omen rolls decay.
-        from expedition.rules.trackers.decay import roll_decay_table
-
         for character in party:
             if character.status is not Status.DEAD:
                 for _ in range(2):
-                    yield from roll_decay_table(ctx, character, doom, omens, party=party)
+                    for roll_decay in OMEN_OF_DECAY:
+                        yield from roll_decay(ctx, character, doom, omens, party)
         return 0, 0
     owed = ctx.roll_expr(OMEN_COST, who=GM, why=row.key.replace("_", " "), rule="§9.3")
     if row.key == "break_equipped":

@@ -20,7 +20,7 @@ from expedition.rules.camp.camp_action_types import (
 from expedition.rules.camp.camp_flow import CampBroken
 from expedition.rules.camp.camp_setup import FireLit, camp_of, current_camp
 from expedition.rules.camp.camp_state import CampPlace
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import CreationSheet
 from expedition.rules.combat.enemies.enemy_defs import (
     Archetype,
@@ -30,6 +30,7 @@ from expedition.rules.combat.enemies.enemy_defs import (
     EnemyGroup,
     EnemyTag,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve

@@ -15,8 +15,9 @@ from expedition.rules.camp.camp_verbs import (
     PrayersRefreshed,
     refresh_prayers,
 )
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.character.mortal_wounds import (
     Died,
@@ -15,6 +15,7 @@ from expedition.rules.character.mortal_wounds import (
     mortal_wound,
     near_death_turn,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve, resolve_default

@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import (
     GUARDS,
     AttackFoe,
@@ -24,6 +23,7 @@ from expedition.rules.combat.combat_actions import (
     move_tiles,
     wield_hand,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import (
     AttackFoe,
     CombatMove,
@@ -20,6 +19,7 @@ from expedition.rules.combat.combat_events import Attacked, CombatEnded, CombatO
 from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.combat_verbs import distracted
 from expedition.rules.combat.rounds import cleanup
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
 from expedition.rules.character.recovery import WoundHealed
 from expedition.rules.combat.combat_actions import AttackFoe
 from expedition.rules.combat.combat_events import Attacked, CombatStarted
@@ -22,6 +22,7 @@ from expedition.rules.combat.fighting_skills import (
     fight_opens,
     verify_fearless,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.combat.combat_actions import AttackFoe, Dodge, EndTurn
 from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome, TokensChanged
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
@@ -18,6 +18,7 @@ from expedition.rules.combat.enemies.enemy_defs import (
     EnemyTag,
 )
 from expedition.rules.combat.fight_setup import start_combat
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice

@@ -1,11 +1,11 @@
-"""Tests for core/phase.py: where the campaign is (§10)."""
-
 from __future__ import annotations
 
 from expedition.rules.core.phase import Phase
 
 
-def test_three_phases_belong_to_an_expedition_and_the_interlude_does_not() -> None:
-    """§10: exploration, combat and camp happen on an expedition; the interlude is in a settlement."""
+def test_exploration_combat_and_camp_are_an_expeditions_phases() -> None:
     assert [phase for phase in Phase if phase.expedition] == [Phase.EXPLORATION, Phase.COMBAT, Phase.CAMP]
+
+
+def test_the_interlude_is_not_part_of_an_expedition() -> None:
     assert not Phase.INTERLUDE.expedition

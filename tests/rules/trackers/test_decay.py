@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, AfflictionGained
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.maneuvers.attack_maneuvers import ATTACK_MANEUVERS
 from expedition.rules.combat.maneuvers.stances import STANCE_MANEUVERS
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event

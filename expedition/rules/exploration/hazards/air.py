@@ -23,7 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution

@@ -31,9 +31,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyDef, EnemyGroup, EnemyTag
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution

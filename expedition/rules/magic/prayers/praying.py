@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.recovery import heal_chosen_wound, recover_fatigue
 from expedition.rules.combat.combat_events import FoeFleeing, report_tokens
 from expedition.rules.combat.enemies.specials import provoke_nearby
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.decisions import GM, Choice, Decision
 from expedition.rules.core.dice import DiceExpr

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.blindness import blind, sees_target
 from expedition.rules.character.harm import place_wounds, take_fatigue
 from expedition.rules.combat.enemies.specials import provoke_nearby
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.distance import Range
 from expedition.rules.core.errors import IllegalAction, InvalidAction

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.harm import receive_wounds
 from expedition.rules.combat.combat_state import combat_of
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction

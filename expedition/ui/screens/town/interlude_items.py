@@ -12,8 +12,8 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.item_defs import Item
+from expedition.rules.interlude.stash import GiveItem, StashItem, TakeFromStash
 from expedition.rules.items.slots import capacity, label, slots_used
-from expedition.rules.items.stash import GiveItem, StashItem, TakeFromStash
 from expedition.ui.widgets.interlude_panels import Entry
 
 if TYPE_CHECKING:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import InsightSpend, SpendKind, insight_cost
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.item_defs import Category

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.break_free import BreakFree
 from expedition.rules.combat.combat_actions import Recover
 from expedition.rules.combat.combat_events import Attacked, CombatMoved, EnemyActed
@@ -14,6 +14,7 @@ from expedition.rules.combat.enemies.habits import act
 from expedition.rules.combat.enemies.specials import PROVOKED, SPECIALS, settle, special_key, weapon_struck
 from expedition.rules.combat.enemy_phase import enemy_turns
 from expedition.rules.combat.holds import holds_on
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.lasting import Span, add_lasting, end_lasting, has_lasting
 from expedition.rules.magic.prayers.prayer_marks import (
     DIRGE,

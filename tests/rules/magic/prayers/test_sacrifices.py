@@ -8,9 +8,9 @@ from expedition.rules.camp.camp_options import camp_options
 from expedition.rules.camp.camp_sacrifices import PrayForFavour
 from expedition.rules.camp.camp_setup import start_camp
 from expedition.rules.camp.camp_state import CampPlace
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_events import CombatOutcome
 from expedition.rules.combat.rounds import end_combat
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
