@@ -1,8 +1,8 @@
 """Provides the camp actions' verbs (§10.3, §6.1): what each does, paid from the pool, and their events.
 
 Each verb is a resolution; it first takes the action's cost out of the pool (`CampActionTaken`).
-Breaking camp rolls for an ambush in a dungeon (`camp_ambush`); camping out in the interlude
-goes on with the night instead (`camp_out.after_camp`, house).
+Breaking camp rolls for an ambush in a dungeon (`ambush`); camping out in the interlude goes on
+with the interlude's night instead (house).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from expedition.rules.camp.camp_guards import carried, feeds, party_target
 from expedition.rules.camp.camp_items import repair_armour, use_camp_item
 from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.camp.camp_state import CampState
-from expedition.rules.camp.camping_out import FED, after_camp
+from expedition.rules.camp.camping_out import FED
 from expedition.rules.camp.transmute import Transmute, transmute
 from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.afflictions import Cure, apply_cure
@@ -42,6 +42,7 @@ from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.events import Event
 from expedition.rules.core.tracker import lower
 from expedition.rules.exploration.traps import run_test
+from expedition.rules.interlude.interlude_actions import night
 from expedition.rules.items.usage import use_one
 from expedition.rules.magic.spells.memorising import memorise
 
@@ -215,12 +216,12 @@ def _repair(ctx: Context, state: CampaignState, action: RepairGear) -> Resolutio
 
 def _break(ctx: Context, state: CampaignState, action: BreakCamp) -> Resolution[None]:
     camp = current_camp(state)
-    if not camp.place.in_dungeon and state.interlude is not None:
-        # Camping out (house): no ambush; the interlude's night goes on (camp_out.after_camp).
-
-        fed = [done.removeprefix(FED) for done in camp.done if done.startswith(FED)]
+    interlude = state.interlude
+    if not camp.place.in_dungeon and interlude is not None:
+        # Camping out (house): no ambush; the interlude's night goes on (hunger, the beds, morning).
+        fed = tuple(done.removeprefix(FED) for done in camp.done if done.startswith(FED))
         yield from break_camp(ctx, state)
-        yield from after_camp(ctx, state, fed)
+        yield from night(ctx, state, interlude, fed=fed)
         return
     result = AmbushResult.SAFE if camp.ambush_rolled else roll_ambush(ctx, state)
     yield from break_camp(ctx, state)
