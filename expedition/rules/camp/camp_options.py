@@ -1,4 +1,9 @@
-"""Provides the camp's action list (§10.3): what each character could do, its cost, what it does, why not."""
+"""Provides the camp's action list (§10.3): what each character could do, its cost, what it does, why not.
+
+Every action on the list is a camp action, so each is checked by its own guard from
+`camp_actions.GUARDS`, the very function the campaign's dispatch calls for it; the list needs
+nothing from the engine.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from expedition.rules.camp.camp_action_types import (
     WellDeservedRest,
     camp_cost,
 )
+from expedition.rules.camp.camp_actions import GUARDS
 from expedition.rules.camp.camp_guards import feeds
 from expedition.rules.camp.camp_items import SETUP_ONLY
 from expedition.rules.camp.camp_sacrifices import DOES as SACRIFICES_DO
@@ -26,7 +32,6 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.exploration_options import ActionOption
 
 if TYPE_CHECKING:
@@ -49,13 +54,12 @@ DOES: dict[type[Action], str] = {
 
 
 def _option(state: CampaignState, action: Action, label: str) -> ActionOption:
-
     try:
         cost = camp_cost(state, action)
     except (IllegalAction, InvalidAction):
         cost = 0
     try:
-        verify(state, action)
+        GUARDS[type(action)](state, action)
     except (IllegalAction, InvalidAction) as error:
         return ActionOption(action, label, cost, False, str(error))
     return ActionOption(action, label, cost, True)
