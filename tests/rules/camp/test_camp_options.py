@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from expedition.rules.camp.camp_action_types import KeepLookout, PerformRitual, PerformSurgery, RepairGear
 from expedition.rules.camp.camp_options import DOES, camp_options, describe
 from expedition.rules.camp.camp_sacrifices import BurnTeeth
 from expedition.rules.camp.camp_state import CampPlace, CampState
+from expedition.rules.camp.crafting import RepairGear
+from expedition.rules.camp.lookout import KeepLookout
+from expedition.rules.camp.ritual import PerformRitual
+from expedition.rules.camp.surgery import PerformSurgery
 from expedition.rules.character.adventurer import Status
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction, InvalidAction
