@@ -198,8 +198,7 @@ class TestCampingOutAndTheStash:
     async def test_camping_out_cooks_then_sleeps_on_the_camp_table(self) -> None:
         """§10.3, §10.4.5 (house): a camp bed opens the camp screen; cook, break camp, roll the camp table."""
         from expedition.rules.camp.ambush import AmbushRolled
-        from expedition.rules.camp.camp_action_types import Cook
-        from expedition.rules.camp.camp_verbs import FoodCooked
+        from expedition.rules.camp.cooking import Cook, FoodCooked
         from expedition.rules.core.context import Context
         from expedition.rules.core.dice import SeededDice
         from expedition.rules.interlude.hunger_and_sleep import Slept

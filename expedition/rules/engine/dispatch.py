@@ -16,6 +16,7 @@ from typing import Any
 import expedition.rules.engine.rulebook  # noqa: F401  # every special case registers before an action runs
 from expedition.rules.camp.camp_actions import GUARDS as CAMP_GUARDS
 from expedition.rules.camp.camp_actions import VERBS as CAMP_VERBS
+from expedition.rules.camp.camp_options import camp_options
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
 from expedition.rules.character.mortal_wounds import Died
@@ -296,8 +297,6 @@ def legal_actions(state: CampaignState) -> list[Action]:
                         seen.add(option.action)
                         found.append(option.action)
     if state.phase is Phase.CAMP:
-        from expedition.rules.camp.camp_options import camp_options
-
         for member in state.party:
             found += [o.action for o in camp_options(state, member.id) if o.enabled and o.action not in found]
     if state.phase is Phase.INTERLUDE:

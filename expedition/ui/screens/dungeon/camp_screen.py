@@ -22,9 +22,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.camp.ambush import ambush_dice, ambush_odds, ambush_parts
-from expedition.rules.camp.camp_action_types import BreakCamp, KeepLookout
+from expedition.rules.camp.breaking_camp import BreakCamp
 from expedition.rules.camp.camp_options import camp_options, describe
 from expedition.rules.camp.camp_setup import camp_of
+from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.exploration.exploration_options import ActionOption
 from expedition.rules.interlude.hunger_and_sleep import CAMP
 from expedition.rules.interlude.interlude_state import InterludeContent
