@@ -59,8 +59,9 @@ class Catalog:
         enemies: Every enemy stat block by key.
         lifepath: The five life-path tables.
         classes: Classes, backgrounds, schools, gods, spells, prayers, mishaps and miracles.
-        tables: The game's roll tables (decay, omens, mortal wounds, events, sleeping places).
-        settlements: Settlement sizes, named settlements and settlement-doom effects.
+        tables: The roll tables of the file (events, sleeping places); the rules hold decay, omens and
+            mortal wounds (`tables.RULES_TABLES`).
+        settlements: Settlement sizes, named settlements and sleeping places.
         glossary: Skills, traits, traumas and afflictions with their rules text.
         dungeons: Dungeon themes (house) and authored dungeons.
     """
