@@ -29,7 +29,7 @@ from expedition.rules.engine.dispatch import apply, legal_actions, verify
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
 from expedition.rules.exploration.features import Encounter
-from expedition.rules.items import handling, inventory
+from expedition.rules.items import handling, slots
 from expedition.rules.trackers.doom import DoomThreshold
 
 TILES = ["############"] + ["#..........#"] * 6 + ["############"]
@@ -80,7 +80,7 @@ def make_state(*names: str) -> CampaignState:
     start_expedition(ctx, state, dungeon)
     for uid, member in enumerate(party, start=1):
         sword = Item.new(uid, SWORD)
-        handling.wield(ctx, member, sword, inventory.RIGHT_HAND)
+        handling.wield(ctx, member, sword, slots.RIGHT_HAND)
     return state
 
 
