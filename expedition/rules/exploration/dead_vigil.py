@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
     from expedition.rules.combat.combat_state import CombatState, Foe
     from expedition.rules.core.context import Context
-    from expedition.rules.engine.campaign import CampaignState, Location
+    from expedition.rules.engine.campaign import CampaignState
+    from expedition.rules.exploration.locations import Location
 
 RULE = "HOUSE §1.7"
 HUSK = "reanimated_husk"

@@ -19,12 +19,14 @@ from expedition.rules.core.distance import Pos
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import ItemDef, Light
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import reset
 from expedition.rules.exploration.dead_vigil import restore_the_dead
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.hazards.air import dimmed
 from expedition.rules.exploration.kept_dungeon import take_back
+from expedition.rules.exploration.locations import Location
 from expedition.rules.exploration.sight import visible_from
 from expedition.rules.exploration.tiles import Tile
 from expedition.rules.items.slots import lit_lights
@@ -228,10 +230,6 @@ def start_expedition(
     Raises:
         IllegalAction: When an expedition is already under way or nobody is alive to go.
     """
-    # Imported here: campaign imports this module for its `expedition` field.
-    from expedition.rules.core.phase import Phase
-    from expedition.rules.engine.campaign import Location
-
     if state.expedition is not None:
         raise IllegalAction("The party is already on an expedition.")
     if not state.living:
