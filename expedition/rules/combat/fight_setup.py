@@ -6,13 +6,13 @@ group that gave its sign arrives, or when another rule (a camp ambush) calls `st
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
-from expedition.rules.combat.enemies.enemy_defs import EnemyDef
+from expedition.rules.combat.enemies.enemy_defs import EnemyDef, enemy_defs
 from expedition.rules.combat.fight_map import floor as floor
 from expedition.rules.combat.fight_map import spread as spread
 from expedition.rules.combat.fighting_skills import fight_opens, ghosts_seen
@@ -21,7 +21,6 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.core.events import Note
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_check
 from expedition.rules.exploration.dungeon_map import Level
@@ -38,16 +37,6 @@ ASLEEP = 1
 """Activity 1: asleep or dormant, so the party ambushes them (HOUSE §2.5)."""
 WANDERING_DISTANCE = 5
 """How far from the party a wandering group appears, in tiles (house: just inside a lantern's light)."""
-
-
-def enemy_defs(ctx: Context, keys: Sequence[str]) -> list[EnemyDef]:
-    """The stat blocks for `keys` from the world's content; unknown keys are skipped with a note."""
-    known: Mapping[str, EnemyDef] = getattr(ctx.world, "enemies", None) or {}
-    found = [known[key] for key in keys if key in known]
-    missing = [key for key in keys if key not in known]
-    if missing:
-        ctx.emit(Note(rule="§10.2.1", text=f"No stat block for {', '.join(missing)}; they stay away."))
-    return found
 
 
 def start_combat(

@@ -13,7 +13,7 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import FoePlaced, report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, Foe, combat_of
-from expedition.rules.combat.enemies.enemy_defs import EnemyTag
+from expedition.rules.combat.enemies.enemy_defs import EnemyTag, enemy_defs
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
@@ -145,7 +145,7 @@ def summon(ctx: Context, state: CampaignState, caster: Character, key: str) -> R
     Both summoned horrors (tormentor demon, endless horror) have house stat blocks; a key with no
     stat block at all (content from an older version) is reported and stays away.
     """
-    from expedition.rules.combat.fight_setup import enemy_defs, spread, start_combat
+    from expedition.rules.combat.fight_setup import spread, start_combat
 
     defs = enemy_defs(ctx, [key])
     expedition = state.expedition

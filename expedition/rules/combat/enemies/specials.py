@@ -123,7 +123,7 @@ SPECIALS: dict[str, SpecialRule] = {
     "too_old_to_change": SpecialRule("outside the fight: flavour (it no longer grows)"),
     "meaty": SpecialRule("outside the fight: camp cooking"),
 }
-"""Every passive special in the content, by `special_key`, and where it is handled."""
+"""Every passive special in the content, by `enemy_defs.special_key`, and where it is handled."""
 
 
 def _nimble() -> frozenset[str]:
@@ -134,11 +134,6 @@ def _nimble() -> frozenset[str]:
 def _sharing() -> frozenset[str]:
 
     return frozenset(SHARING)
-
-
-def special_key(name: str) -> str:
-    """The key of a special from its name: "Small and fast" → "small_and_fast"."""
-    return "_".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
 
 
 def _pending(ctx: Context, state: CampaignState, foe: Foe, what: str) -> None:

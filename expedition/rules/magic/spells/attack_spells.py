@@ -30,6 +30,7 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.notation import Attack, Flag, parse_attack
 from expedition.rules.core.reach import CLOSE, Reach
+from expedition.rules.exploration.dead_vigil import BURST
 from expedition.rules.exploration.expedition import expedition_of
 from expedition.rules.exploration.features import Corpse
 from expedition.rules.items.slots import worn_armour
@@ -54,8 +55,6 @@ ATTACKS: dict[str, tuple[Attack, Reach]] = {
 """Each attack spell's notation (as in the content) and how far it reaches (§11.1)."""
 SHOTS = ("magic_missile", "silver_cannon")
 """Spells that arm the wizard for the rest of the fight (§11.1)."""
-BURST = "spell:explode_corpse"
-"""Lasting key marking a knocked-out foe's body as burst (it cannot burst twice)."""
 COMMANDED = "spell:command_undead"
 """Lasting key of Command undead (see `spell_control`): a commanded undead may be burst."""
 BURST_WOUNDS = 2
