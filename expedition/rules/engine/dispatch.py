@@ -41,6 +41,7 @@ from expedition.rules.engine.hand_over import GUARDS as OWNER_GUARDS
 from expedition.rules.engine.hand_over import VERBS as OWNER_VERBS
 from expedition.rules.engine.play_sessions import GUARDS as PLAY_SESSION_GUARDS
 from expedition.rules.engine.play_sessions import VERBS as PLAY_SESSION_VERBS
+from expedition.rules.engine.rulebook import REGISTERING  # noqa: F401  # every special case registers on import
 from expedition.rules.exploration.exploration_guards import GUARDS as EXPLORATION_GUARDS
 from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed, exploration_turn  # noqa: F401  # re-exported
