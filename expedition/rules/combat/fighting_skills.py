@@ -28,6 +28,7 @@ from expedition.rules.combat.combat_actions import in_reach, weapon_attack, weap
 from expedition.rules.combat.combat_events import Attacked
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of, standing
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, EnemyTag
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.combat.strike import spend_ammo, weapon_wounds
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction
@@ -39,7 +40,6 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.magic.fight_magic import begin, check_actions, spend
 from expedition.rules.magic.prayers.prayer_marks import hostile
 
 if TYPE_CHECKING:
@@ -113,12 +113,12 @@ def verify_fearless(state: CampaignState, action: FearlessHeal) -> None:
 def fearless(ctx: Context, state: CampaignState, action: FearlessHeal) -> Resolution[None]:
     """Resolve Fearless: mark it used for the fight and heal 1 PRE wound (§6.1)."""
     member = state.character(action.actor)
-    if not (yield from begin(ctx, state, member)):
+    if not (yield from begin_turn(ctx, state, member)):
         return
     add_lasting(ctx, state, FEARLESS, member.id, Span.FIGHT, source=member.id, rule="§6.1")
     ctx.emit(FightSkillUsed(rule="§6.1", character=member.id, skill=Skill.FEARLESS.value, foe=""))
     heal_wound(ctx, member, Attr.PRE, rule="§6.1")
-    yield from spend(ctx, state, member, 1, "FearlessHeal")
+    yield from pay_actions(ctx, state, member, 1, "FearlessHeal")
 
 
 def fight_skill_offers(state: CampaignState, actor: str) -> list[tuple[Action, str]]:

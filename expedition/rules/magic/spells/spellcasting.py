@@ -17,6 +17,8 @@ from expedition.rules.character.adventurer import Attr, Character
 from expedition.rules.character.blindness import blind, sees_target
 from expedition.rules.character.harm import place_wounds, take_fatigue
 from expedition.rules.combat.enemies.specials import provoke_nearby
+from expedition.rules.combat.fight_setup import summon
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.distance import Range
@@ -31,7 +33,6 @@ from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.exploration.hazards.air import rift_bonus
 from expedition.rules.exploration.surroundings import exploring
 from expedition.rules.items.handling import take_away
-from expedition.rules.magic.fight_magic import begin, check_actions, spend, summon
 from expedition.rules.magic.magic_defs import MishapRow, SpellDef
 from expedition.rules.magic.magic_effects import (
     effect_for,
@@ -142,7 +143,7 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
     spell = spell_def(ctx, action.spell)
     effect = effect_for("spell", action.spell, SPELL_EFFECTS, MISSING, state)
     fighting = in_combat(state)
-    if fighting and not (yield from begin(ctx, state, caster)):
+    if fighting and not (yield from begin_turn(ctx, state, caster)):
         return
     ctx.emit(
         SpellCast(rule="§11.1", character=caster.id, spell=spell.key, name=spell.name, target=action.target)
@@ -153,7 +154,7 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
     visions(ctx, state, caster)
     yield from casting_test(ctx, state, caster, spell, combat=fighting)
     if fighting:
-        yield from spend(ctx, state, caster, effect.actions, "CastSpell")
+        yield from pay_actions(ctx, state, caster, effect.actions, "CastSpell")
     else:
         yield from exploration_turn(ctx, state)
 
