@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.character.adventurer import Attr, Character
-from expedition.rules.combat.beasts import parley_advantage, tame_terms
+from expedition.rules.combat.beasts import FOOD, HOUND, TAME_LEVEL, has_affinity, is_animal, parley_advantage
 from expedition.rules.combat.combat_actions import COSTS
 from expedition.rules.combat.combat_events import FoeFled
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
@@ -109,6 +109,16 @@ def terms_for(combat: CombatState, foe: Foe) -> Terms | None:
     if terms is None and foe.fleeing and foe.defn.tags & {EnemyTag.GOBLIN, EnemyTag.HUMAN}:
         return Terms(why="mercy (it surrenders)")
     return terms
+
+
+def tame_terms(member: Character, foe: Foe) -> Terms | None:
+    """House: what an animal of LVL 3 or less takes to leave when an animal friend offers it food.
+
+    None for anyone without Animal Affinity (or Beastmaster), for a non-animal, a bigger beast or a pet.
+    """
+    if not has_affinity(member) or not is_animal(foe) or foe.defn.level > TAME_LEVEL or foe.key == HOUND.key:
+        return None
+    return Terms(FOOD, why="food, from an animal friend")
 
 
 def _check(state: CampaignState, action: Parley) -> tuple[Character, Foe, Terms, Item | None]:

@@ -42,7 +42,8 @@ from expedition.rules.magic.magic_effects import (
     the_world,
     visions,
 )
-from expedition.rules.magic.prayers.prayer_marks import casting_refused
+from expedition.rules.magic.prayers.prayer_marks import bars_int, silenced
+from expedition.rules.magic.spells.attack_spells import SPELLS as ATTACK_SPELLS
 from expedition.rules.magic.spells.spell_book import MISSING, SPELL_EFFECTS
 from expedition.rules.magic.spells.utility_spells import weave_into
 from expedition.rules.magic.warding import sealed
@@ -92,6 +93,20 @@ def _wizard(state: CampaignState, action: Action) -> Character:
         doing="Spells are cast",
         refusal="is no wizard: only a Magic user casts spells.",
     )
+
+
+def casting_refused(state: CampaignState, caster: Character, spell: str) -> str:
+    """Why a spell cannot be cast now because of a prayer ("" when it can): Silence, Ignorance."""
+    expedition = state.expedition
+    if expedition is None:
+        return ""
+    combat = expedition.combat
+    here = combat.positions.get(caster.id, expedition.position) if combat else expedition.position
+    if silenced(state, here):
+        return f"{caster.name} stands in a silence: no spell can be spoken there."
+    if spell in ATTACK_SPELLS and bars_int(state, caster.id):
+        return f"{caster.name} is under Ignorance and cannot attack with INT."
+    return ""
 
 
 def verify_cast(state: CampaignState, action: CastSpell) -> None:
