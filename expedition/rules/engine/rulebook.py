@@ -19,12 +19,14 @@ from __future__ import annotations
 from types import ModuleType
 
 from expedition.rules.character import blindness
+from expedition.rules.combat.enemies import specials
 from expedition.rules.exploration.hazards import air, noise, water
 from expedition.rules.items import barricade, potions
 from expedition.rules.magic.prayers import basic_goshkalon_cador, prayer_marks, yulak_akhzu_kaal
 
 REGISTERING: tuple[ModuleType, ...] = (
     blindness,  # ON_END: sight comes back
+    specials,  # combat_harm.FOE_HIT, combat_harm.FOE_FELL
     air,  # expedition.LIGHT_DIMMED, exploration_turn.ROOM_TURN; ON_END: weaver sickness passes
     noise,  # exploration_turn.NOISE_MADE
     water,  # exploration_turn.DECAY_STRUCK
