@@ -19,8 +19,9 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import TrackerAdvanced
-from expedition.rules.engine.campaign import CampaignState, reveal_doom
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn, RenamePlayer, SpendInsight
+from expedition.rules.exploration.locations import reveal_doom
 from expedition.session.session import Session, Update
 from expedition.session.views import DoomEffectSeen, HiddenTrackerMoved, Seat
 from tests.session.helpers import make_campaign

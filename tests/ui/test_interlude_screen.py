@@ -293,7 +293,7 @@ def test_learning_a_known_skill_again_says_what_it_becomes() -> None:
 
 def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> None:
     """§9.2: a dungeon already visited can be chosen again (its doom kept); the sample dungeon is offered."""
-    from expedition.rules.engine.campaign import Location
+    from expedition.rules.exploration.locations import Location
     from expedition.rules.trackers.doom import new_doom
     from expedition.session.catalog_world import default_world
     from expedition.ui.screens.destination import destinations

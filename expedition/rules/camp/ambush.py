@@ -16,7 +16,8 @@ from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.camp.camp_state import CampState
 from expedition.rules.camp.pool import Part, pool_size
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.fight_setup import enemy_defs, start_combat
+from expedition.rules.combat.enemies.enemy_defs import enemy_defs
+from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Resolution

@@ -27,7 +27,8 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.skills import Trait
 from expedition.rules.items.usage import roll_usage, use_one
-from expedition.rules.magic.prayers.praying import appease, has_holy_symbol
+from expedition.rules.magic.prayers.praying import has_holy_symbol
+from expedition.rules.magic.prayers.sacrifices import appease
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character

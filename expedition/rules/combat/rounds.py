@@ -29,6 +29,7 @@ from expedition.rules.combat.combat_state import (
     CombatPhase,
     CombatState,
     clear_fallen,
+    combat_of,
     on_map,
     standing,
 )
@@ -96,6 +97,25 @@ def verify_turn(state: CampaignState, combat: CombatState, member: Character) ->
         )
 
 
+def check_actions(state: CampaignState, actor: str, cost: int) -> None:
+    """Raise unless `actor` may take an action of `cost` actions now: their turn, no stun (§10.2.1).
+
+    The guard every action of a fight but the basic ones shares (spells, prayers, maneuvers, skills,
+    parleys, breaking free).
+
+    Raises:
+        IllegalAction: Outside a fight, out of turn, stunned, or with too few actions left.
+    """
+    combat = combat_of(state)
+    member = state.character(actor)
+    verify_turn(state, combat, member)
+    if member.tokens.stun:
+        raise IllegalAction(f"{member.name} is stunned: only Recover is possible.")
+    left = combat.actions_left if combat.active == actor else actions_for(combat, member)
+    if left < cost:
+        raise IllegalAction(f"That takes {cost} actions; {member.name} has {left} left.")
+
+
 def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolution[bool]:
     """Start `member`'s turn if it has not started: their actions, Bleeding (§4.6), encumbrance (§7.1).
 
@@ -150,6 +170,15 @@ def spend_actions(ctx: Context, state: CampaignState, member: Character, cost: i
         yield from end_turn(ctx, state, member.id)
     else:
         yield from advance(ctx, state)
+
+
+def pay_actions(
+    ctx: Context, state: CampaignState, member: Character, cost: int, kind: str
+) -> Resolution[None]:
+    """Pay `cost` actions once an action of `kind` is resolved (Hyperfocus remembers it); play moves on."""
+    combat = combat_of(state)
+    combat.last_action = kind
+    yield from spend_actions(ctx, state, member, cost)
 
 
 def end_turn(ctx: Context, state: CampaignState, who: str) -> Resolution[None]:

@@ -15,14 +15,15 @@ from types import ModuleType
 from expedition.rules.camp import camp_items
 from expedition.rules.character import blindness, harm, progression
 from expedition.rules.combat import potions
+from expedition.rules.combat.enemies import specials
 from expedition.rules.exploration import barricade, gear
-from expedition.rules.exploration.hazards import air
+from expedition.rules.exploration.hazards import air, noise, water
 from expedition.rules.items import handling
 from expedition.rules.magic.prayers import basic_goshkalon_cador, prayer_marks, yulak_akhzu_kaal
 from expedition.rules.trackers import decay
 
 MODULES: tuple[ModuleType, ...] = (
-    # the adventurer: a test's fatigue, a burden's insight, the blind's disadvantage
+    # the adventurer: a test's fatigue, a burden's insight, the blind's disadvantage; sight comes back
     harm,
     progression,
     blindness,
@@ -34,12 +35,16 @@ MODULES: tuple[ModuleType, ...] = (
     gear,
     potions,
     camp_items,
-    # the dungeon: lasting effects that end (a barricade broken, bad air)
+    # a fight: the enemies' own specials when a foe is hit or falls
+    specials,
+    # the dungeon: a barricade broken; bad air dims the light and acts each turn; noise; floods on decay
     barricade,
     air,
+    noise,
+    water,
     # prayers: dice, deaths put off, lasting effects that end or tick
     prayer_marks,
     basic_goshkalon_cador,
     yulak_akhzu_kaal,
 )
-"""Every module that registers into a hook or a table of the lower rules."""
+"""Every module that registers into a hook or a table of the lower rules (a test checks the list)."""

@@ -31,6 +31,8 @@ What it holds:
   and the actions they make possible.
 - `kept_dungeon`: Dungeon a party leaves, kept on its location so that a return finds it as it was
   (§10.1).
+- `locations`: Places the party knows (§9.2, §9.4): each `Location` with its doom, and what Veterans
+  read.
 - `setting_out`: `SetOut`: leave the settlement for a dungeon, a new one or one the party knows (§10,
   §9.2).
 - `sight`: Field of view on a level: walls, rubble and closed doors block sight (HOUSE §6.3).

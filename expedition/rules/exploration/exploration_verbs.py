@@ -61,7 +61,7 @@ from expedition.rules.exploration.exploring_skills import occult_disarm_advantag
 from expedition.rules.exploration.features import Door, Treasure
 from expedition.rules.exploration.gear import disarm_advantage
 from expedition.rules.exploration.hazards.air import room_entered
-from expedition.rules.exploration.hazards.footing import enter_room
+from expedition.rules.exploration.hazards.floors import enter_room
 from expedition.rules.exploration.hazards.noise import flame_lit, noise_hazards_entered
 from expedition.rules.exploration.kept_dungeon import keep_dungeon
 from expedition.rules.exploration.surroundings import area_after, lootable, step_target

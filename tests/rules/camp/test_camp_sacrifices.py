@@ -18,7 +18,7 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.magic.prayers.praying import GodAppeased
+from expedition.rules.magic.prayers.sacrifices import GodAppeased
 from tests.rules.magic_helpers import WORLD, give
 from tests.rules.prayer_helpers import angry, camp, camp_run
 

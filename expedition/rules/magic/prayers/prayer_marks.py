@@ -152,22 +152,6 @@ def silenced(state: CampaignState, pos: Pos) -> bool:
     return False
 
 
-def casting_refused(state: CampaignState, caster: Character, spell: str) -> str:
-    """Why a spell cannot be cast now because of a prayer ("" when it can): Silence, Ignorance."""
-    expedition = state.expedition
-    if expedition is None:
-        return ""
-    combat = expedition.combat
-    here = combat.positions.get(caster.id, expedition.position) if combat else expedition.position
-    if silenced(state, here):
-        return f"{caster.name} stands in a silence: no spell can be spoken there."
-    from expedition.rules.magic.spells.attack_spells import SPELLS
-
-    if spell in SPELLS and has_lasting(state, caster.id, IGNORANCE):
-        return f"{caster.name} is under Ignorance and cannot attack with INT."
-    return ""
-
-
 def bars_int(state: CampaignState, who: str) -> bool:
     """True while Ignorance bars `who` from attacks based on INT (§11.2)."""
     return has_lasting(state, who, IGNORANCE)
@@ -183,6 +167,8 @@ def int_attack(attrs: tuple[Attr, ...]) -> bool:
 
 def on_our_side(state: CampaignState, foe: Foe) -> bool:
     """True for a creature fighting for the party (Swarm, §11.2; a Beastmaster's hound, §6.1)."""
+    # Imported here: character.mortal_wounds imports this module while the character rules load, before
+    # the combat state that beasts needs exists (until mortal_wounds asks a hook for Borrowed Time).
     from expedition.rules.combat.beasts import PET
 
     return has_lasting(state, foe.uid, SWARM) or has_lasting(state, foe.uid, PET)
@@ -242,6 +228,8 @@ def death_deferred(ctx: Context, character: Character, cause: str) -> bool:
 
 def _grace_ends(ctx: Context, state: CampaignState, effect: Lasting) -> None:
     """The grace is over: someone still mortally wounded whose death waited dies now (§11.2, house)."""
+    # Imported here: mortal_wounds imports this module for `death_deferred` (until it asks a hook instead).
+
     member = next((m for m in state.party if m.id == effect.holder), None)
     if member is None:
         return

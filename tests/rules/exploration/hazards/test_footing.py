@@ -24,11 +24,11 @@ from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.exploration_actions import Step
+from expedition.rules.exploration.hazards.floors import enter_room
 from expedition.rules.exploration.hazards.footing import (
     FootingLost,
     RationSoaked,
     attack_dice,
-    enter_room,
     foe_flies,
     foe_reach,
     move_reach,
