@@ -7,40 +7,38 @@ import os
 import sys
 from collections.abc import Sequence
 
-from expedition.cli_compendium import add_compendium_command
-from expedition.cli_new import add_new_command
-from expedition.cli_odds import add_odds_command
-from expedition.cli_play import add_play_commands
-from expedition.cli_saves import add_saves_commands
-from expedition.cli_serve import add_serve_commands
-from expedition.persistence.store import default_saves_dir
-from expedition.ui.app import run_app
+from expedition import __version__
+from expedition.cli_common import SAVES_HELP, Parser
+from expedition.cli_hosting import with_default_ports
+from expedition.cli_serve import CLIENT_NAME, run_client
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="expedition",
         description="Dead Weight in a terminal. Based on Dead Weight by Pedro Medeiros (saint11), "
         "CC BY 4.0; changes were made.",
     )
-    parser.add_argument(
-        "--saves",
-        dest="title_saves",
-        metavar="DIR",
-        help="with no command: the saves folder the title screen's New, Continue and Load use",
-    )
+    parser.add_argument("--version", action="version", version=f"expedition {__version__}")
+    parser.add_argument("--saves", metavar="DIR", default=None, help=SAVES_HELP)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from expedition.cli_odds import add_odds_command
 
     add_odds_command(commands)
+    from expedition.cli_saves import add_saves_commands
 
     add_saves_commands(commands)
+    from expedition.cli_new import add_new_command
 
     add_new_command(commands)
+    from expedition.cli_compendium import add_compendium_command
 
     add_compendium_command(commands)
+    from expedition.cli_play import add_play_commands
 
     add_play_commands(commands)
+    from expedition.cli_serve import add_serve_commands
 
     add_serve_commands(commands)
     return parser
@@ -48,10 +46,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the process exit code."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == [CLIENT_NAME]:
+        # What `serve --ssh` starts for each connection: not a command for people, so not in the parser.
+        return run_client()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(with_default_ports(words))
     if args.command is None:
-        return run_app(saves=default_saves_dir(args.title_saves))
+        from expedition.persistence.store import default_saves_dir
+        from expedition.ui.app import run_app
+
+        return run_app(saves=default_saves_dir(args.saves))
     handler = args.handler
     try:
         code: int = handler(args)

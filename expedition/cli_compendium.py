@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from expedition.content.problems import ContentError
-from expedition.ui.app import run_app
-from expedition.ui.entries import load_entries
+from expedition.cli_common import fail, fail_each
 
 
 def add_compendium_command(commands: Any) -> None:
@@ -21,21 +18,28 @@ def add_compendium_command(commands: Any) -> None:
         "trauma, affliction, spell, prayer and table the game knows.",
     )
     parser.add_argument(
-        "--assets", type=Path, default=None, metavar="DIR", help="folder of content files (default: assets/)"
+        "--assets",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="content folder (default: the game's own)",
     )
     parser.set_defaults(handler=run_compendium)
 
 
 def run_compendium(args: argparse.Namespace) -> int:
     """Load the content and run the app on the compendium; return 2 with a readable error if loading fails."""
+    from expedition.content.catalog import ASSETS
+    from expedition.content.problems import ContentError
+    from expedition.ui.entries import load_entries
+
     try:
         entries = load_entries(args.assets)
     except ContentError as error:
-        print(f"expedition: the content could not be loaded.\n{error}", file=sys.stderr)
-        return 2
+        where = args.assets or ASSETS
+        return fail_each(f"the content in {where} could not be loaded: {fault}" for fault in error.problems)
     except OSError as error:
-        where = error.filename or args.assets
-        print(f"expedition: cannot read the content at {where}: {error.strerror}", file=sys.stderr)
-        return 2
+        return fail(f"cannot read the content at {error.filename or args.assets}: {error.strerror}")
+    from expedition.ui.app import run_app
 
     return run_app(entries, start="compendium")

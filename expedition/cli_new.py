@@ -4,30 +4,23 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from expedition.cli_common import GAME, USAGE, add_saves_option, fail, fail_each
 from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
 from expedition.content.classes import load_classes
 from expedition.content.equipment import load_equipment
 from expedition.content.lifepath_entries import load_lifepath
 from expedition.content.problems import Problem
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
 from expedition.rules.creation.party_creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
-from expedition.session.campaigns import CampaignOpenError, start_campaign
-from expedition.ui.app import run_app
-
-if TYPE_CHECKING:
-    from expedition.session.session import Session
-
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
-"""The shipped content folder."""
 
 
 def add_new_command(commands: Any) -> None:
@@ -48,67 +41,102 @@ def add_new_command(commands: Any) -> None:
         metavar="P",
         help=f"P players with one adventurer each (1-{MAX_PARTY}); without it one player has {MAX_PARTY}",
     )
+    add_saves_option(parser)
     parser.add_argument(
-        "--saves", default=None, metavar="DIR", help="saves folder (default: $EXPEDITION_SAVES, else saves/)"
+        "--name", default=None, metavar="CAMPAIGN", help="campaign folder name (default: campaign-SEED)"
     )
-    parser.add_argument("--name", default=None, metavar="CAMPAIGN", help="campaign folder name")
     parser.add_argument("--no-ui", action="store_true", help="print the party instead of opening the game")
     add_ssh_arguments(parser)
     parser.set_defaults(handler=run_new)
 
 
 def run_new(args: argparse.Namespace) -> int:
-    """Make the party the arguments ask for, save it when possible and show it; 2 on bad input."""
+    """Make the party the arguments ask for, save it and play it (or print it with `--no-ui`).
+
+    Whatever would stop the campaign being saved (the name, the players, the SSH options) is
+    refused with one line and exit 2 before any party is made.
+    """
+    # Imported here: the session layer is needed only once the arguments are known to be good.
+    from expedition.session.campaigns import (
+        CampaignInUse,
+        CampaignOpenError,
+        check_new_name,
+        new_name,
+        start_campaign,
+    )
+
     if args.players is not None and not 1 <= args.players <= MAX_PARTY:
-        return _fail(f"--players must be 1 to {MAX_PARTY} (got {args.players})")
+        return fail(f"--players must be 1 to {MAX_PARTY} (got {args.players})")
+    saves = Path(args.saves) if args.saves else None
+    if args.name is not None:
+        try:
+            check_new_name(args.name, saves)
+        except CampaignOpenError as error:
+            return fail(f"--name {args.name}: {error}")
+        except OSError as error:
+            return fail(f"{error.filename or saves}: the saves folder cannot be read ({error.strerror})")
     hosting = ssh_hosting(args)
     if isinstance(hosting, int):
         return hosting
     if not args.quick:
         if not args.no_ui:
             # The players make the party step by step on the creation screen.
+            from expedition.ui.app import run_app
 
-            saves = Path(args.saves) if args.saves else None
-            return run_app(start="new", seed=args.seed, saves=saves, ssh=hosting)
+            return run_app(start="new", seed=args.seed, saves=saves, ssh=hosting, name=args.name)
         print("Without the game's screens only quick creation is available; taking every default.")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
         options = _options()
     except ContentProblem as error:
-        return _fail(str(error))
-    specs = _specs(args.players, options)
+        return fail_each(error.problems)
     ctx = Context(SeededDice(seed))
     try:
-        party = resolve_default(create_party(ctx, specs, options))
+        party = resolve_default(create_party(ctx, _specs(args.players, options), options))
     except RuleError as error:
-        return _fail(str(error))
-    print(summary(party, seed, options))
-    line, session = _start(ctx, party, seed, args)
-    print(line)
-    if session is None or args.no_ui:
-        if session is not None:
-            session.close()
-        return 0
-
+        return fail(f"the party cannot be made: {error}", GAME)
     try:
-        folder = session.store.folder.parent if session.store else None
-        return run_app(session=session, saves=folder, ssh=hosting)
+        session = start_campaign(party, seed, saves=saves, name=args.name or new_name(seed, saves), ctx=ctx)
+    except CampaignOpenError as error:
+        return fail(str(error), GAME if isinstance(error, CampaignInUse) else USAGE)
+    except OSError as error:
+        return fail(f"{error.filename or saves}: the saves folder cannot be read ({error.strerror})")
+    try:
+        assert session.store is not None
+        print(summary(party, seed, options))
+        print(f"Saved campaign {session.store.name!r} to {session.store.snapshots()[-1]}")
+        if args.no_ui:
+            return 0
+        from expedition.ui.app import run_app
+
+        return run_app(session=session, saves=session.store.folder.parent, ssh=hosting)
     finally:
         session.close()
 
 
 class ContentProblem(Exception):
-    """The shipped content could not be loaded."""
+    """The shipped content could not be loaded.
+
+    Args:
+        problems: Each fault, one line each (file, entry, what is wrong).
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+        """Each fault, one line each."""
 
 
 def _options() -> CreationOptions:
+    # Imported here: only quick creation reads the content, so other commands start faster.
+    from expedition.content.catalog import ASSETS
 
     problems: list[Problem] = []
     lifepath = load_lifepath(ASSETS, problems)
     book = load_classes(ASSETS, problems)
     equipment = load_equipment(ASSETS, problems)
     if problems:
-        raise ContentProblem("the content has problems:\n" + "\n".join(f"  {p}" for p in problems[:20]))
+        raise ContentProblem([f"the content in {ASSETS} could not be loaded: {p}" for p in problems])
     return CreationOptions(
         lifepath={table.key: table for table in lifepath.tables},
         classes=book.class_options(),
@@ -127,18 +155,6 @@ def _specs(players: int | None, options: CreationOptions) -> list[CharacterSpec]
         CharacterSpec(owner=owner, class_key=classes[seat % len(classes)])
         for seat, owner in enumerate(owners)
     ]
-
-
-def _start(ctx: Context, party: Party, seed: int, args: argparse.Namespace) -> tuple[str, Session | None]:
-
-    saves = Path(args.saves) if args.saves else None
-    try:
-        session = start_campaign(party, seed, saves=saves, name=args.name, ctx=ctx)
-    except CampaignOpenError as error:  # the party is printed anyway
-        return f"(not saved: {error})", None
-    assert session.store is not None
-    snapshot = session.store.snapshots()[-1]
-    return f"Saved campaign {session.store.name!r} to {snapshot}", session
 
 
 def summary(party: Party, seed: int, options: CreationOptions | None = None) -> str:
@@ -198,8 +214,3 @@ def _words(keys: list[str]) -> str:
 
 def _item_text(name: str, quantity: int) -> str:
     return f"{name} ×{quantity}" if quantity > 1 else name
-
-
-def _fail(message: str) -> int:
-    print(f"expedition new: error: {message}", file=sys.stderr)
-    return 2

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from fractions import Fraction
 from typing import Any
 
+from expedition.cli_common import fail
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.odds import RollOdds, outcome_odds, rolled_dice
 
@@ -76,8 +76,7 @@ def run_odds(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"expedition odds: error: {message}", file=sys.stderr)
-    return 2
+    return fail(f"odds: {message}")
 
 
 def render_odds(odds: RollOdds, args: argparse.Namespace) -> str:

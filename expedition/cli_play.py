@@ -7,12 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from expedition.cli_common import GAME, USAGE, add_saves_option, fail
 from expedition.cli_hosting import add_ssh_arguments, ssh_hosting
-from expedition.session.campaigns import CampaignOpenError, open_campaign
-from expedition.ui.app import run_app
-
-NO_CAMPAIGN = 2
-"""Exit code when the campaign cannot be opened (none saved, missing, locked or damaged)."""
 
 
 def add_play_commands(commands: Any) -> None:
@@ -35,9 +31,7 @@ def add_play_commands(commands: Any) -> None:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--saves", metavar="DIR", help="the saves folder (default: $EXPEDITION_SAVES, else saves/)"
-    )
+    add_saves_option(parser)
     parser.add_argument(
         "--no-ui", action="store_true", help="only open and check the campaign, print where it stands"
     )
@@ -45,16 +39,17 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def run_continue(args: argparse.Namespace) -> int:
-    """Open the newest campaign and play it; one line and exit 2 when there is none."""
+    """Open the newest campaign and play it; one line and exit 2 when there is none (1 when in use)."""
     return _play(None, args)
 
 
 def run_load(args: argparse.Namespace) -> int:
-    """Open the named campaign and play it; one line and exit 2 when it cannot be opened."""
+    """Open the named campaign and play it; one line and exit 2 when it cannot be opened (1 when in use)."""
     return _play(args.name, args)
 
 
 def _play(name: str | None, args: argparse.Namespace) -> int:
+    from expedition.session.campaigns import CampaignInUse, CampaignOpenError, open_campaign
 
     hosting = ssh_hosting(args)
     if isinstance(hosting, int):
@@ -63,8 +58,7 @@ def _play(name: str | None, args: argparse.Namespace) -> int:
     try:
         session = open_campaign(name, saves=saves)
     except CampaignOpenError as error:
-        print(f"expedition: {' '.join(str(error).split())}", file=sys.stderr)
-        return NO_CAMPAIGN
+        return fail(str(error), GAME if isinstance(error, CampaignInUse) else USAGE)
     try:
         report = session.load_report
         for line in report.lines() if report is not None else []:
@@ -77,6 +71,7 @@ def _play(name: str | None, args: argparse.Namespace) -> int:
                 f"{len(state.party)} in the party, {state.actions} actions"
             )
             return 0
+        from expedition.ui.app import run_app
 
         folder = session.store.folder.parent if session.store is not None else saves
         return run_app(session=session, saves=folder, ssh=hosting)

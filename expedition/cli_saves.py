@@ -1,17 +1,17 @@
 """Provides `expedition replay` and `expedition saves list|check|export`: looking after saved campaigns.
 
-Every failure prints one line naming the file and what is wrong and exits with 2 (a replay that
-diverges exits with 1); nothing here prints a traceback or changes a file.
+Every failure prints one line naming the file or campaign and what is wrong and exits with 2 (a
+replay that diverges exits with 1); nothing here prints a traceback or changes a file.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from expedition.cli_common import GAME, OK, add_saves_option, fail
 from expedition.persistence.journal import read_records
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.store import (
@@ -20,11 +20,9 @@ from expedition.persistence.store import (
     CampaignStore,
     default_saves_dir,
     list_campaigns,
+    no_such_campaign,
+    saves_folder,
 )
-from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign
-
-OK, DIVERGED, BROKEN = 0, 1, 2
-"""Exit codes: fine, a replay diverged, something cannot be read."""
 
 
 def add_saves_commands(commands: Any) -> None:
@@ -37,44 +35,51 @@ def add_saves_commands(commands: Any) -> None:
     )
     replay.add_argument("campaign", help="the campaign's folder name under the saves folder")
     replay.add_argument("--to", type=int, metavar="N", help="stop after action N")
-    _saves_option(replay)
+    add_saves_option(replay)
     replay.set_defaults(handler=run_replay)
 
     saves = commands.add_parser("saves", help="list, check and export saved campaigns")
     group = saves.add_subparsers(dest="saves_command", metavar="SUBCOMMAND", required=True)
     listing = group.add_parser("list", help="list the campaigns in the saves folder")
-    _saves_option(listing)
+    add_saves_option(listing)
     listing.set_defaults(handler=run_list)
     checking = group.add_parser("check", help="check a snapshot, a journal or a campaign folder")
     checking.add_argument(
         "path", help="a snapshot file, a journal file, a campaign folder or a campaign name"
     )
-    _saves_option(checking)
+    add_saves_option(checking)
     checking.set_defaults(handler=run_check)
     export = group.add_parser("export", help="print a snapshot as readable JSON")
     export.add_argument("path", help="a snapshot file, a campaign folder or a campaign name")
     export.add_argument("--json", action="store_true", help="JSON output (the only format so far)")
-    _saves_option(export)
+    add_saves_option(export)
     export.set_defaults(handler=run_export)
 
 
-def _saves_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--saves", metavar="DIR", help="the saves folder (default: $EXPEDITION_SAVES, else saves/)"
-    )
-
-
-def _fail(message: str, code: int = BROKEN) -> int:
-    print(f"expedition: {' '.join(message.split())}", file=sys.stderr)
-    return code
+class _Missing(Exception):
+    """What was asked for is not there; the message says so in the one wording."""
 
 
 def _resolve(path: str, saves: str | None) -> Path:
+    """A file or folder, else a campaign of that name in the saves folder.
+
+    Raises:
+        _Missing: When it is neither.
+    """
     candidate = Path(path)
     if candidate.exists():
         return candidate
-    under = default_saves_dir(saves) / path
-    return under if under.exists() else candidate
+    root = default_saves_dir(saves)
+    under = root / path
+    if under.exists():
+        return under
+    if _looks_like_a_name(path):
+        raise _Missing(no_such_campaign(path, root))
+    raise _Missing(f"{candidate}: there is no such file or folder")
+
+
+def _looks_like_a_name(path: str) -> bool:
+    return "/" not in path and not Path(path).suffix
 
 
 def _newest_snapshot(folder: Path) -> Path | None:
@@ -85,17 +90,21 @@ def _newest_snapshot(folder: Path) -> Path | None:
 def run_replay(args: argparse.Namespace) -> int:
     """Replay a campaign's journal; print the summary, or why it failed."""
     # Imported here: the session layer is only needed by this command.
+    from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign
 
     if args.to is not None and args.to < 0:
-        return _fail(f"{args.campaign}: --to needs an action number of 0 or more, not {args.to}")
+        return fail(f"{args.campaign}: --to needs an action number of 0 or more, not {args.to}")
+    root = default_saves_dir(args.saves)
+    if _looks_like_a_name(args.campaign) and not (root / args.campaign).is_dir():
+        return fail(no_such_campaign(args.campaign, root))
     try:
-        store = CampaignStore(default_saves_dir(args.saves), args.campaign)
+        store = CampaignStore(root, args.campaign)
         report = replay_campaign(store, to=args.to)
     except ReplayDivergence as error:
-        return _fail(str(error), DIVERGED)
+        return fail(str(error), GAME)  # the replay went differently
     except Exception as error:  # one line, never a traceback: ReplayError, PersistenceError, OSError …
         kind = "" if isinstance(error, ReplayError) else f"{type(error).__name__}: "
-        return _fail(f"{args.campaign}: {kind}{error}")
+        return fail(f"{args.campaign}: {kind}{error}")
     print(
         f"{args.campaign}: replayed {report.actions} actions, {report.hashes} hashes verified; "
         f"state hash {report.final_hash}"
@@ -104,11 +113,13 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    """List the campaigns, each with its newest snapshot's day, phase and action count."""
-    root = default_saves_dir(args.saves)
+    """Say which saves folder is used and why, then list its campaigns with their newest snapshots."""
+    folder = saves_folder(args.saves)
+    root = folder.path
+    print(f"Saves folder: {root} ({folder.reason})")
     names = list_campaigns(root)
     if not names:
-        print(f"no campaigns in {root}")
+        print("no campaigns yet")
         return OK
     for name in names:
         print(f"{name}: {_summary(root / name)}")
@@ -130,13 +141,16 @@ def _summary(folder: Path) -> str:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check a snapshot, journal or campaign folder: exit 0 when intact, 2 with one line when not."""
-    path = _resolve(args.path, args.saves)
+    try:
+        path = _resolve(args.path, args.saves)
+    except _Missing as missing:
+        return fail(str(missing))
     try:
         intact, line = _check(path)
     except Exception as error:  # anything unexpected is still one line
         intact, line = False, f"{path}: {getattr(error, 'reason', None) or error}"
     if not intact:
-        return _fail(line)
+        return fail(line)
     print(line)
     return OK
 
@@ -155,7 +169,7 @@ def _check(path: Path) -> tuple[bool, str]:
             return ok, line if ok else journal_line
         return ok, line
     if not path.exists():
-        return False, f"{path}: no such file or folder"
+        return False, f"{path}: there is no such file or folder"
     if path.name == JOURNAL_NAME:
         return _check_journal(path)
     return _check_snapshot(path)
@@ -178,18 +192,21 @@ def _check_journal(path: Path) -> tuple[bool, str]:
 
 def run_export(args: argparse.Namespace) -> int:
     """Print a snapshot (header and body) as indented JSON; bytes appear as hex."""
-    path = _resolve(args.path, args.saves)
+    try:
+        path = _resolve(args.path, args.saves)
+    except _Missing as missing:
+        return fail(str(missing))
     try:
         if path.is_dir():
             newest = _newest_snapshot(path)
             if newest is None:
-                return _fail(f"{path}: no snapshots")
+                return fail(f"{path}: no snapshots")
             path = newest
         if path.suffix != SUFFIX and not path.exists():
-            return _fail(f"{path}: no such file")
+            return fail(f"{path}: there is no such file")
         header, body = read_snapshot(path)
     except Exception as error:
-        return _fail(f"{path}: {getattr(error, 'reason', None) or error}")
+        return fail(f"{path}: {getattr(error, 'reason', None) or error}")
     dump = {
         "file": str(path),
         "format_version": header.format_version,

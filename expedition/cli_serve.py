@@ -12,20 +12,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from expedition.net.keys import read_authorized_keys
-from expedition.net.serve import serve_ssh
-from expedition.net.ssh import ServerOptions
-from expedition.session.campaigns import CampaignOpenError, open_campaign
-from expedition.ui.remote_app import run_remote_client
+from expedition.cli_common import GAME, USAGE, add_saves_option, fail
+from expedition.cli_hosting import SSH_PORT, WEB_PORT, check_port, read_keys
 
-NO_CAMPAIGN = 2
-"""Exit code when the campaign cannot be opened."""
-CLIENT_COMMAND = [sys.executable, "-m", "expedition", "serve-client"]
+CLIENT_NAME = "serve-client"
+"""The hidden command each SSH connection runs (`expedition serve-client`); not for people."""
+CLIENT_COMMAND = [sys.executable, "-m", "expedition", CLIENT_NAME]
 """What each SSH connection runs: the game client on its own pty."""
 
 
 def add_serve_commands(commands: Any) -> None:
-    """Register `expedition serve` (and the hidden `serve-client` it starts per connection)."""
+    """Register `expedition serve`."""
     serve = commands.add_parser(
         "serve",
         help="serve a campaign over SSH or to a browser",
@@ -33,11 +30,12 @@ def add_serve_commands(commands: Any) -> None:
         "(spectators without a key, co-op players with a key in --authorized-keys) or in a browser.",
     )
     how = serve.add_mutually_exclusive_group(required=True)
-    how.add_argument("--ssh", action="store_true", help="serve over SSH")
-    how.add_argument("--web", action="store_true", help="serve to a browser through textual-serve")
+    how.add_argument("--ssh", type=int, metavar="PORT", help=f"serve over SSH (port {SSH_PORT} unless given)")
+    how.add_argument(
+        "--web", type=int, metavar="PORT", help=f"serve to a browser (port {WEB_PORT} unless given)"
+    )
     serve.add_argument("campaign", nargs="?", help="the campaign's folder name (default: the newest)")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: loopback)")
-    serve.add_argument("--port", type=int, help="the port (default: 2222 for SSH, 8000 for the web)")
     serve.add_argument("--authorized-keys", metavar="FILE", help="keys of co-op players: 'PLAYER KEY' lines")
     serve.add_argument("--no-spectators", action="store_true", help="only keyed players may connect")
     serve.add_argument(
@@ -47,61 +45,61 @@ def add_serve_commands(commands: Any) -> None:
         "--spectator-idle-timeout", type=float, default=7200, help="seconds before an idle spectator is cut"
     )
     serve.add_argument("--rate", type=int, default=30, help="new connections per address per minute")
-    serve.add_argument(
-        "--saves", metavar="DIR", help="the saves folder (default: $EXPEDITION_SAVES, else saves/)"
-    )
+    add_saves_option(serve)
     serve.set_defaults(handler=run_serve)
-    client = commands.add_parser("serve-client")  # started by `serve --ssh`; not for people
-    client.set_defaults(handler=lambda _: _client())
 
 
-def _client() -> int:
+def run_client() -> int:
+    """Run the game client of one SSH connection (what `serve-client` does)."""
+    from expedition.ui.remote_app import run_remote_client  # the UI loads only in the client
 
     return run_remote_client()
 
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the campaign until interrupted."""
-    if args.web:
+    if args.web is not None:
         return _web(args)
     return _ssh(args)
 
 
 def _web(args: argparse.Namespace) -> int:
+    refused = check_port("--web", args.web)
+    if refused is not None:
+        return refused
     try:
         from textual_serve.server import Server  # noqa: PLC0415  # the optional `web` extra: only `serve --web` needs it
     except ImportError:
-        print(
-            "expedition: serving to a browser needs textual-serve: pip install 'expedition[web]'",
-            file=sys.stderr,
-        )
-        return 1
+        return fail("--web: serving to a browser needs textual-serve: pip install 'expedition[web]'")
     words = [*CLIENT_COMMAND[:-1], "load" if args.campaign else "continue"]
     words += [args.campaign] if args.campaign else []
     words += ["--saves", args.saves] if args.saves else []
-    port = 8000 if args.port is None else args.port
-    Server(shlex.join(words), host=args.host, port=port, title="Expedition").serve()
+    Server(shlex.join(words), host=args.host, port=args.web, title="Expedition").serve()
     return 0
 
 
 def _ssh(args: argparse.Namespace) -> int:
+    # The SSH and session layers load only when serving.
+    from expedition.net.serve import serve_ssh
+    from expedition.net.ssh import ServerOptions
+    from expedition.session.campaigns import CampaignInUse, CampaignOpenError, open_campaign
 
+    refused = check_port("--ssh", args.ssh)
+    if refused is not None:
+        return refused
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     saves = Path(args.saves) if args.saves else None
-    try:
-        keys = read_authorized_keys(Path(args.authorized_keys)) if args.authorized_keys else []
-    except OSError as error:
-        print(f"expedition: cannot read {args.authorized_keys}: {error.strerror or error}", file=sys.stderr)
-        return 1
+    keys = read_keys(args.authorized_keys)
+    if isinstance(keys, int):
+        return keys
     try:
         session = open_campaign(args.campaign, saves=saves)
     except CampaignOpenError as error:
-        print(f"expedition: {' '.join(str(error).split())}", file=sys.stderr)
-        return NO_CAMPAIGN
+        return fail(str(error), GAME if isinstance(error, CampaignInUse) else USAGE)
     assert session.store is not None
     options = ServerOptions(
         host=args.host,
-        port=2222 if args.port is None else args.port,
+        port=args.ssh,
         spectators=not args.no_spectators,
         player_idle=args.idle_timeout,
         spectator_idle=args.spectator_idle_timeout,
@@ -125,8 +123,7 @@ def _ssh(args: argparse.Namespace) -> int:
     try:
         asyncio.run(main())
     except OSError as error:
-        print(f"expedition: cannot serve: {error.strerror or error}", file=sys.stderr)
-        return 1
+        return fail(f"--ssh {args.ssh}: cannot serve on {args.host}: {error.strerror or error}", GAME)
     finally:
         session.close()
     return 0

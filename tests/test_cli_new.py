@@ -65,7 +65,7 @@ def test_too_many_players_is_refused(tmp_path: pathlib.Path) -> None:
     """A party has at most four adventurers."""
     result = new("--seed", "3", "--players", "5", "--saves", str(tmp_path))
     assert result.returncode == 2
-    assert "--players must be 1 to 4" in result.stderr
+    assert result.stderr == "expedition: --players must be 1 to 4 (got 5)\n" and result.stdout == ""
 
 
 def test_new_campaign_starts_a_journal_that_replays(tmp_path: pathlib.Path) -> None:

@@ -6,6 +6,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
@@ -47,5 +49,21 @@ def test_bare_command_takes_a_saves_folder_for_the_title_screen() -> None:
     from expedition.cli import build_parser
 
     args = build_parser().parse_args(["--saves", "/tmp/elsewhere"])
-    assert args.command is None and args.title_saves == "/tmp/elsewhere"
-    assert build_parser().parse_args(["continue", "--saves", "x"]).title_saves is None
+    assert args.command is None and args.saves == "/tmp/elsewhere"
+    assert build_parser().parse_args([]).saves is None
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--saves", "{saves}", "continue", "--no-ui"],
+        ["continue", "--no-ui", "--saves", "{saves}"],
+        ["--saves", "elsewhere", "continue", "--no-ui", "--saves", "{saves}"],  # the nearer one wins
+    ],
+)
+def test_saves_works_before_and_after_the_command(tmp_path: pathlib.Path, words: list[str]) -> None:
+    made = play("new", "--quick", "--no-ui", "--seed", "7", "--saves", str(tmp_path))
+    assert made.returncode == 0, made.stderr
+    result = play(*(word.format(saves=tmp_path) for word in words))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("campaign-7: day 1")

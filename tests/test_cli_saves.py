@@ -37,15 +37,26 @@ def saves(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_saves_list_names_each_campaign(saves: Path) -> None:
+def test_saves_list_names_the_folder_and_each_campaign(saves: Path) -> None:
     result = run("saves", "list", "--saves", str(saves))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("alpha: ") and "snapshots" in result.stdout
+    folder, *campaigns = result.stdout.splitlines()
+    assert folder == f"Saves folder: {saves} (given with --saves)"
+    assert campaigns[0].startswith("alpha: ") and "snapshots" in campaigns[0]
 
 
 def test_saves_list_respects_the_environment_variable(saves: Path) -> None:
     result = run("saves", "list", env={"EXPEDITION_SAVES": str(saves)})
     assert result.returncode == 0 and "alpha" in result.stdout
+    assert result.stdout.splitlines()[0] == f"Saves folder: {saves} (set by $EXPEDITION_SAVES)"
+
+
+def test_saves_list_in_a_checkout_uses_its_saves_folder_and_says_so(tmp_path: Path) -> None:
+    result = run("saves", "list", env={"EXPEDITION_SAVES": ""})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        f"Saves folder: {REPO / 'saves'} (the saves folder of the source checkout in {REPO})"
+    )
 
 
 def test_saves_check_passes_an_intact_snapshot_and_folder(saves: Path) -> None:
@@ -120,8 +131,15 @@ def test_replay_of_a_tampered_journal_names_the_action(saves: Path) -> None:
 
 def test_replay_of_an_unknown_campaign_is_one_line(tmp_path: Path) -> None:
     result = run("replay", "ghost", "--saves", str(tmp_path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"expedition: there is no campaign called 'ghost' in {tmp_path}\n"
+
+
+def test_replay_of_a_campaign_without_a_journal_says_so(tmp_path: Path) -> None:
+    (tmp_path / "bare").mkdir()
+    result = run("replay", "bare", "--saves", str(tmp_path))
     assert result.returncode == 2 and "no journal" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
 
 
 def test_replay_refuses_a_negative_stopping_point_in_one_line(saves: Path) -> None:

@@ -10,10 +10,15 @@ import tomllib
 from types import ModuleType
 from typing import Any
 
+from expedition import __version__
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-TEST_COMMAND = "python3 -m pip install -e '.[test]' && python3 -m pytest"
+PLAY_COMMAND = "python3 -m venv .venv && .venv/bin/python -m pip install -e . && .venv/bin/expedition"
+TEST_COMMAND = (
+    "python3 -m venv .venv && .venv/bin/python -m pip install -e '.[test]' && .venv/bin/python -m pytest"
+)
 
 
 def _requirement(requirements: list[str], name: str) -> str:
@@ -44,11 +49,45 @@ def test_ruff_is_configured_for_the_house_line_length() -> None:
     assert PYPROJECT["tool"]["ruff"]["lint"]["select"]
 
 
+def _set_up_commands() -> list[str]:
+    """The indented command lines of the README's set-up section."""
+    section = README.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    return [line.strip() for line in section.splitlines() if line.startswith("    ") and line.strip()]
+
+
 def test_readme_gives_both_commands_and_the_credit_line() -> None:
     """§1: the README says how to install and play, how to install and test, and credits the book."""
-    assert "python3 -m pip install -e . && expedition" in README
-    assert TEST_COMMAND in README
+    assert _set_up_commands() == [PLAY_COMMAND, TEST_COMMAND]
     assert "Based on *Dead Weight* by Pedro Medeiros (saint11), CC BY 4.0; changes were made." in README
+
+
+def test_the_set_up_commands_work_on_an_externally_managed_python() -> None:
+    """Issue #12: each command makes or reuses a venv in .venv, so Debian's own python3 (PEP 668) takes it.
+
+    The README says what a stock Debian or Ubuntu lacks for that, and how a player who only wants
+    to play installs the game as a tool; the venv stays out of git.
+    """
+    for command in (PLAY_COMMAND, TEST_COMMAND):
+        first, *rest = command.split(" && ")
+        assert first == "python3 -m venv .venv"
+        assert all(step.startswith(".venv/bin/") for step in rest), command
+    assert "python3-venv" in README
+    assert "pipx install ." in README and "uv tool install ." in README
+    assert ".venv/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_version_is_said_once_in_the_project_file_and_once_in_the_package() -> None:
+    assert PYPROJECT["project"]["version"] == __version__
+
+
+def test_the_content_is_shipped_in_the_wheel_from_the_one_assets_folder() -> None:
+    """Issue #12: assets/ is mapped into the package as `expedition.assets`, every content file with it."""
+    setuptools = PYPROJECT["tool"]["setuptools"]
+    assert setuptools["package-dir"] == {"expedition": "expedition", "expedition.assets": "assets"}
+    shipped = setuptools["package-data"]["expedition.assets"]
+    assert {"*.md", "**/*.toml"} <= set(shipped)
+    files = {p.suffix for p in (ROOT / "assets").rglob("*") if p.is_file()}
+    assert files <= {".md", ".toml"}, f"content files the wheel would leave out: {files}"
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -56,6 +95,7 @@ def test_ci_runs_the_readme_test_command() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     commands = [line.strip() for line in script.splitlines() if line.strip() and not line.startswith("#")]
     assert TEST_COMMAND in commands
+    assert commands[-1] == TEST_COMMAND  # the last thing it does, so its exit code is CI's
     assert 'cd "$(dirname "$0")/.."' in commands
     assert (ROOT / ".ci" / "run").stat().st_mode & 0o111, ".ci/run should be executable"
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.resources
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from expedition import source_checkout
 from expedition.content import (
     bestiary,
     classes,
@@ -20,8 +22,32 @@ from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import ContentError, Problem
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-"""The shipped content folder at the top of the project."""
+CONTENT_PACKAGE = "expedition.assets"
+"""The package the top-level `assets/` folder is installed as (pyproject.toml maps it)."""
+
+
+def shipped_assets() -> Path:
+    """The content folder the game plays with.
+
+    Run from a source checkout, that checkout's own `assets/` (even when another checkout is
+    installed); installed, the copy shipped inside the package, found with `importlib.resources`.
+    When neither can be found the path returned does not exist, so loading names each missing file.
+    """
+    checkout = source_checkout()
+    if checkout is not None:
+        return checkout / "assets"
+    try:
+        # A namespace package has no single folder of its own, but each of its files is a real one.
+        marker = importlib.resources.files(CONTENT_PACKAGE).joinpath("ATTRIBUTION.md")
+    except ModuleNotFoundError:
+        marker = None
+    if isinstance(marker, Path):
+        return marker.parent
+    return Path(__file__).resolve().parents[1] / "assets"
+
+
+ASSETS = shipped_assets()
+"""The content folder found when the game started (see `shipped_assets`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +59,9 @@ class Catalog:
         enemies: Every enemy stat block by key.
         lifepath: The five life-path tables.
         classes: Classes, backgrounds, schools, gods, spells, prayers, mishaps and miracles.
-        tables: The game's roll tables (decay, omens, mortal wounds, events, sleeping places).
-        settlements: Settlement sizes, named settlements and settlement-doom effects.
+        tables: The roll tables of the file (events, sleeping places); the rules hold decay, omens and
+            mortal wounds (`tables.RULES_TABLES`).
+        settlements: Settlement sizes, named settlements and sleeping places.
         glossary: Skills, traits, traumas and afflictions with their rules text.
         dungeons: Dungeon themes (house) and authored dungeons.
     """

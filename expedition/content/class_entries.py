@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from expedition.content.magic_entries import actions, parse_reach, read_house
 from expedition.content.reader import Entry
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.dice import SIDES
 from expedition.rules.core.item_defs import ArmourType
 from expedition.rules.core.skills import Skill, Trait

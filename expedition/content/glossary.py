@@ -1,4 +1,8 @@
-"""Provides `assets/glossary.toml`: skills, traits, traumas, afflictions and daily actions in our words."""
+"""Provides `assets/glossary.toml`: skills, traits, traumas, afflictions and daily actions in our words.
+
+Which basic skill an advanced one replaces, and which cures remove an affliction, are not in the
+file: the rules hold them (`skills.BASIC`, `afflictions.CURES`) and the compendium reads them there.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ from pathlib import Path
 from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.rules.character.afflictions import CURES, Cure
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.skills import BASIC, Skill, Trait
 
@@ -35,20 +38,16 @@ class Term:
         key: The rules enum's value (free for daily actions).
         name: Display name.
         text: What it is or does, in our words.
-        advanced_of: For an advanced skill, the basic skill it replaces; otherwise "".
         effect: For an affliction, what it does.
         cures: For an affliction, what removes it, in words.
-        cured_by: For an affliction, the `Cure` values that remove it.
     """
 
     kind: str
     key: str
     name: str
     text: str
-    advanced_of: str = ""
     effect: str = ""
     cures: str = ""
-    cured_by: tuple[Cure, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +93,7 @@ class Glossary:
 def load_glossary(assets: Path, problems: list[Problem]) -> Glossary:
     """Read `glossary.toml`, recording every fault in `problems`.
 
-    Each enum-backed kind must name every value of its enum exactly once and nothing else; an
-    advanced skill's `advanced_of` must be the basic skill the rules say; an affliction's
-    `cured_by` must be exactly the cures that remove it in `expedition.rules.character.afflictions.CURES`.
+    Each enum-backed kind must name every value of its enum exactly once and nothing else.
     """
     data = load_toml(assets / FILE, problems)
     found: dict[str, list[Term]] = {}
@@ -124,44 +121,15 @@ def _term(entry: Entry, kind: str, enum: type[StrEnum] | None) -> Term:
     if enum is not None and key and key not in _values(enum):
         entry.problem("key", f"{key!r} is not a {kind} the rules know")
     name, text = entry.text("name"), entry.text("text")
-    advanced_of = ""
     effect = cures = ""
-    cured_by: tuple[Cure, ...] = ()
-    if kind == "skill":
-        advanced_of = _advanced_of(entry, key)
-    elif kind == "affliction":
+    if kind == "affliction":
         effect, cures = entry.text("effect"), entry.text("cures")
-        cured_by = tuple(sorted(entry.enums("cured_by", Cure)))
-        _check_cures(entry, key, cured_by)
     entry.done()
-    return Term(kind, key, name, text, advanced_of, effect, cures, cured_by)
+    return Term(kind, key, name, text, effect, cures)
 
 
 def _values(enum: type[StrEnum]) -> frozenset[str]:
     return frozenset(member.value for member in enum)
-
-
-def _advanced_of(entry: Entry, key: str) -> str:
-    basic = entry.enum("advanced_of", Skill, None)
-    expected = BASIC.get(Skill(key)) if key in _values(Skill) else None
-    if basic != expected and (basic is not None or "advanced_of" not in entry.data):
-        if expected is None:
-            entry.problem("advanced_of", f"the rules have no basic skill for {key!r}")
-        else:
-            entry.problem("advanced_of", f"the rules make {key!r} the advanced form of {expected.value!r}")
-    return "" if basic is None else str(basic.value)
-
-
-def _check_cures(entry: Entry, key: str, cured_by: tuple[Cure, ...]) -> None:
-    if key not in _values(Affliction):
-        return
-    expected = {cure for cure, cured in CURES.items() if Affliction(key) in cured}
-    missing = sorted(cure.value for cure in expected - set(cured_by))
-    extra = sorted(cure.value for cure in set(cured_by) - expected)
-    if missing:
-        entry.problem("cured_by", f"the rules also cure it with: {', '.join(missing)}")
-    if extra:
-        entry.problem("cured_by", f"the rules do not cure it with: {', '.join(extra)}")
 
 
 def compendium_glossary(glossary: Glossary) -> list[CompendiumEntry]:
@@ -170,9 +138,10 @@ def compendium_glossary(glossary: Glossary) -> list[CompendiumEntry]:
     for kind in KINDS:
         for term in glossary.of(kind):
             details: tuple[tuple[str, str], ...] = ()
-            if term.advanced_of:
-                basic = next((t.name for t in glossary.skills if t.key == term.advanced_of), term.advanced_of)
-                details = (("Replaces", basic),)
+            basic = BASIC.get(Skill(term.key)) if kind == "skill" and term.key in _values(Skill) else None
+            if basic is not None:
+                name = next((t.name for t in glossary.skills if t.key == basic.value), basic.value)
+                details = (("Replaces", name),)
             if term.kind == "affliction":
                 details = (("Effect", term.effect), ("Goes away with", term.cures))
             pages.append(

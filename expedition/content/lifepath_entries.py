@@ -13,7 +13,7 @@ from pathlib import Path
 from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.skills import BASIC, Skill, Trait

@@ -1,4 +1,8 @@
-"""Provides `assets/settlements.toml`: settlement sizes and shop stock, named places, doom steps, beds."""
+"""Provides `assets/settlements.toml`: settlement sizes and shop stock, named places, beds.
+
+The settlement doom steps (§9.4) are not in the file: every settlement's doom tracker is built
+from the rules' own `SETTLEMENT_DOOM`, and the compendium page shows those very values.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from expedition.rules.interlude.settlement_defs import (
     SleepingPlace,
     parse_availability,
 )
+from expedition.rules.trackers.doom import SETTLEMENT_DOOM
 
 FILE = "settlements.toml"
 """The file, inside the assets folder, that holds the settlements."""
@@ -26,36 +31,17 @@ SIZES = range(1, 6)
 
 
 @dataclass(frozen=True, slots=True)
-class SettlementDoomStep:
-    """One default settlement-doom effect (§9.4); each adds to those below it.
-
-    Attributes:
-        step: The doom value at which it applies.
-        key: Stable identifier, the same as in `expedition.rules.trackers.doom.SETTLEMENT_DOOM_EFFECTS`.
-        name: A short title.
-        text: What it means for the party, in our words.
-    """
-
-    step: int
-    key: str
-    name: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
 class Settlements:
     """Everything in `settlements.toml`.
 
     Attributes:
         sizes: The five sizes, smallest first.
         settlements: The named settlements.
-        doom: The settlement doom steps, lowest first.
         sleeping_places: Where a night can be spent.
     """
 
     sizes: tuple[SettlementSize, ...]
     settlements: tuple[SettlementDef, ...]
-    doom: tuple[SettlementDoomStep, ...]
     sleeping_places: tuple[SleepingPlace, ...]
 
     def size(self, size: int) -> SettlementSize:
@@ -73,21 +59,18 @@ class Settlements:
 def load_settlements(assets: Path, problems: list[Problem]) -> Settlements:
     """Read `settlements.toml`, recording every fault in `problems`.
 
-    Checks that sizes 1–5 and doom steps 1–7 each appear exactly once, that keys are unique in
+    Checks that sizes 1–5 each appear exactly once, that keys are unique in
     their table, and that every size is within 1–5. Which roll table each sleeping place uses,
     and the item it needs, are other files' keys: see `references`.
     """
     data = load_toml(assets / FILE, problems)
     sizes = [_size(entry) for entry in entries(data, "size", FILE, problems)]
     settlements = [_settlement(entry) for entry in entries(data, "settlement", FILE, problems)]
-    doom = [_doom(entry) for entry in entries(data, "doom", FILE, problems)]
     places = [_place(entry) for entry in entries(data, "sleeping_place", FILE, problems)]
     _exactly_once(problems, "size", [s.size for s in sizes], SIZES)
-    _exactly_once(problems, "doom", [d.step for d in doom], range(1, 8))
     for table, keys in (
         ("size", [s.key for s in sizes]),
         ("settlement", [s.key for s in settlements]),
-        ("doom", [d.key for d in doom]),
         ("sleeping_place", [p.key for p in places]),
     ):
         for key in sorted({k for k in keys if keys.count(k) > 1}):
@@ -95,7 +78,6 @@ def load_settlements(assets: Path, problems: list[Problem]) -> Settlements:
     return Settlements(
         tuple(sorted(sizes, key=lambda s: s.size)),
         tuple(settlements),
-        tuple(sorted(doom, key=lambda d: d.step)),
         tuple(places),
     )
 
@@ -133,13 +115,6 @@ def _settlement(entry: Entry) -> SettlementDef:
     text = entry.text("text")
     entry.done()
     return SettlementDef(key, name, size, text)
-
-
-def _doom(entry: Entry) -> SettlementDoomStep:
-    step = entry.integer("step", minimum=1)
-    result = SettlementDoomStep(step, entry.text("key"), entry.text("name"), entry.text("text"))
-    entry.done()
-    return result
 
 
 def _place(entry: Entry) -> SleepingPlace:
@@ -202,7 +177,7 @@ def compendium_settlements(settlements: Settlements) -> list[CompendiumEntry]:
             key="settlement_doom",
             name="Settlement doom",
             text="Trouble in town piles up; each step below adds to the ones before it.",
-            details=tuple((str(step.step), f"{step.name}: {step.text}") for step in settlements.doom),
+            details=tuple((str(step.step), f"{step.name}: {step.text}") for step in SETTLEMENT_DOOM),
         )
     )
     return pages

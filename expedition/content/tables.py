@@ -1,7 +1,8 @@
-"""Provides the roll tables of `assets/tables.toml` (decay, omens, mortal wounds, Blacksalt, sleep).
+"""Provides the roll tables of `assets/tables.toml` (Blacksalt events, sleep) and the table pages.
 
-Settlements and the glossary have loaders of their own (`settlements.py`, `glossary.py`); they
-are re-exported here so that every table-like piece of the book loads from one place.
+The decay, omens and mortal-wound tables are not in the file: their rows are branches of the
+rules that roll on them, so the rules define them (`RULES_TABLES`) and the compendium shows
+those very values. A file table may not take one of their keys.
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from pathlib import Path
 from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
+from expedition.rules.character.mortal_wounds import MORTAL_WOUND_TABLE
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.roll_tables import Effect, RollTable, TableRow, coverage_faults, parse_effect
+from expedition.rules.trackers.decay import DECAY_TABLE
+from expedition.rules.trackers.omens import OMENS_TABLE
 
 __all__ = [
     "FILE",
+    "RULES_TABLES",
     "Tables",
     "compendium_tables",
     "load_tables",
@@ -28,10 +33,13 @@ FILE = "tables.toml"
 
 _ROLL_FIELDS = ("roll", "range", "at_most", "at_least")
 
+RULES_TABLES: tuple[RollTable, ...] = (DECAY_TABLE, OMENS_TABLE, MORTAL_WOUND_TABLE)
+"""The tables the rules define and roll on themselves (§9.1, §9.3, §4.4), shown in the compendium."""
+
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """Every roll table, by key.
+    """Every roll table of the file, by key.
 
     Attributes:
         tables: The tables in file order.
@@ -65,8 +73,8 @@ def load_tables(assets: Path, problems: list[Problem]) -> Tables:
     """Read `tables.toml`, recording every fault in `problems`.
 
     Each table must give every total of its dice exactly one row (a table whose totals take
-    modifiers is open at both ends instead), keys must be unique, and each `roll_table` effect
-    must name a table in the file.
+    modifiers is open at both ends instead), keys must be unique (and not one of `RULES_TABLES`),
+    and each `roll_table` effect must name a table in the file.
 
     Args:
         assets: The assets folder.
@@ -78,9 +86,15 @@ def load_tables(assets: Path, problems: list[Problem]) -> Tables:
     data = load_toml(assets / FILE, problems)
     tables: list[RollTable] = []
     seen: set[str] = set()
+    rules_keys = {table.key for table in RULES_TABLES}
     for entry in entries(data, "table", FILE, problems):
         table = _table(entry, problems)
         if table is None:
+            continue
+        if table.key in rules_keys:
+            entry.problem(
+                "key", f"the rules define the {table.key!r} table themselves; give this one another key"
+            )
             continue
         if table.key in seen:
             entry.problem("key", f"another table already uses the key {table.key!r}")
@@ -172,7 +186,7 @@ def _bounds(entry: Entry, field: str) -> tuple[int | None, int | None] | None:
 
 
 def compendium_tables(tables: Tables) -> list[CompendiumEntry]:
-    """One "table" page per roll table, its rows listed as details."""
+    """One "table" page per roll table, the rules' own and the file's, its rows listed as details."""
     return [
         CompendiumEntry(
             kind="table",
@@ -185,7 +199,7 @@ def compendium_tables(tables: Tables) -> list[CompendiumEntry]:
                 *((row.label, f"{row.name}: {row.text}") for row in table.rows),
             ),
         )
-        for table in tables
+        for table in (*RULES_TABLES, *tables)
     ]
 
 

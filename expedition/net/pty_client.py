@@ -21,6 +21,8 @@ __all__ = ["PtyClient"]
 
 READ_SIZE = 65536
 """Bytes read from the pty at a time."""
+SIZE_VARIABLES = ("COLUMNS", "LINES")
+"""Left out of the child's environment: they would override its own pty's size."""
 
 
 class PtyClient:
@@ -59,7 +61,9 @@ class PtyClient:
             self._master = master
             self.resize(*self.size)
             os.set_blocking(master, False)
-            environment = {**os.environ, **self.env}
+            # The child draws at its connection's size, not at the server's terminal's.
+            inherited = {key: value for key, value in os.environ.items() if key not in SIZE_VARIABLES}
+            environment = {**inherited, **self.env}
             self.process = await asyncio.create_subprocess_exec(
                 *self.command,
                 stdin=slave,

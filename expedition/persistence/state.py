@@ -25,10 +25,11 @@ from expedition.rules.core.lasting import Lasting
 from expedition.rules.core.notation import Attack
 from expedition.rules.core.reach import Reach
 from expedition.rules.core.tracker import Tracker
-from expedition.rules.engine.campaign import CampaignState, DoomReveal, Location, Player, RosterEntry
+from expedition.rules.engine.campaign import CampaignState, Player, RosterEntry
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, EncounterRow, Trap, Treasure
+from expedition.rules.exploration.locations import DoomReveal, Location
 from expedition.rules.interlude.interlude_state import DailyPlan, InterludeState
 from expedition.rules.trackers.doom import DoomThreshold, DoomTracker
 

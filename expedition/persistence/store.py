@@ -4,20 +4,26 @@ Snapshots are `snap-00000042.expd` (or `snap-00000042--expedition-1.expd` for a 
 atomically with a sequence number one above any seen in the folder. The newest `keep` plain
 snapshots stay, older ones are deleted, milestones stay forever. Loading walks from the newest
 down, moving a damaged file aside as `*.corrupt` and saying why, so one bad write never costs the
-campaign. `campaign.lock` holds the pid of the game that has the campaign open.
+campaign. `campaign.lock` is held with an OS lock (`flock`) by the game that has the campaign open,
+so the lock ends with that process however it ends; the file's text only says who holds it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import re
 import socket
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+import platformdirs
+
+from expedition import source_checkout
 from expedition.persistence.atomic import TEMP_SUFFIX, write_atomic
 from expedition.persistence.journal import JournalRead, append_record, read_records
 from expedition.persistence.save_errors import CampaignLocked, NoSnapshot, PersistenceError, SnapshotError
@@ -25,6 +31,10 @@ from expedition.persistence.snapshot import Header, encode_snapshot, read_snapsh
 
 SAVES_ENV = "EXPEDITION_SAVES"
 """Environment variable naming the saves folder."""
+APP_NAME = "expedition"
+"""The folder name under the user's data folder."""
+SCREENSHOTS = "screenshots"
+"""The folder in the saves folder where screenshots go; never a campaign's name."""
 LOCK_NAME = "campaign.lock"
 """The lock file in a campaign folder."""
 JOURNAL_NAME = "journal.bin"
@@ -39,21 +49,56 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _MILESTONE = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}")
 
 
-def default_saves_dir(saves: str | Path | None = None) -> Path:
-    """The saves folder: `saves` if given (`--saves`), else `$EXPEDITION_SAVES`, else `saves/` at the top."""
+@dataclass(frozen=True, slots=True)
+class SavesFolder:
+    """Where campaigns live, and why there.
+
+    Attributes:
+        path: The folder.
+        reason: Which rule chose it, in a player's words.
+    """
+
+    path: Path
+    reason: str
+
+
+def saves_folder(saves: str | Path | None = None) -> SavesFolder:
+    """Where campaigns live: the first of these rules that applies.
+
+    1. `saves`, the folder given with `--saves DIR`;
+    2. the `EXPEDITION_SAVES` environment variable;
+    3. the `saves/` folder of the source checkout the game runs from (see `source_checkout`);
+    4. the user's data folder (on Linux `~/.local/share/expedition/saves`).
+    """
     if saves:
-        return Path(saves)
+        return SavesFolder(Path(saves), "given with --saves")
     env = os.environ.get(SAVES_ENV)
     if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "saves"
+        return SavesFolder(Path(env), f"set by ${SAVES_ENV}")
+    checkout = source_checkout()
+    if checkout is not None:
+        return SavesFolder(checkout / "saves", f"the saves folder of the source checkout in {checkout}")
+    data = platformdirs.user_data_path(APP_NAME, appauthor=False)
+    return SavesFolder(data / "saves", "your data folder, as the game is installed")
+
+
+def default_saves_dir(saves: str | Path | None = None) -> Path:
+    """The saves folder's path (see `saves_folder` for the rules that choose it)."""
+    return saves_folder(saves).path
+
+
+def no_such_campaign(name: str, root: Path) -> str:
+    """How every command says that a campaign is not there."""
+    return f"there is no campaign called {name!r} in {root}"
 
 
 def list_campaigns(root: Path) -> list[str]:
     """Names of the campaign folders under `root`, sorted; empty if `root` does not exist."""
     if not root.is_dir():
         return []
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and _NAME.fullmatch(p.name))
+    return sorted(
+        p.name for p in root.iterdir() if p.is_dir() and _NAME.fullmatch(p.name) and p.name != SCREENSHOTS
+    )
 
 
 def check(path: Path) -> tuple[bool, str]:
@@ -100,7 +145,14 @@ class CampaignStore:
 
     def __init__(self, root: Path, name: str, *, keep: int = KEEP) -> None:
         if not _NAME.fullmatch(name):
-            raise PersistenceError(f"{name!r} is not a campaign name (letters, digits, _ - . only)")
+            raise PersistenceError(
+                f"{name!r} is not a campaign name "
+                "(up to 64 letters, digits, _ - and ., starting with a letter or digit)"
+            )
+        if name == SCREENSHOTS:
+            raise PersistenceError(
+                f"{name!r} is not a campaign name (the saves folder keeps screenshots there)"
+            )
         if keep < 1:
             raise PersistenceError("keep at least one snapshot")
         self.folder = Path(root) / name
@@ -110,6 +162,12 @@ class CampaignStore:
         self.keep = keep
         """How many plain snapshots to keep."""
         self._journal_end: int | None = None
+        self._lock_fd: int | None = None
+
+    @property
+    def started(self) -> bool:
+        """True once the campaign has a snapshot or a journal (its name is taken)."""
+        return bool(self.snapshots()) or self.journal_path.exists()
 
     @property
     def lock_path(self) -> Path:
@@ -197,60 +255,67 @@ class CampaignStore:
     # Lock ------------------------------------------------------------------------------------
 
     def acquire(self) -> None:
-        """Take the campaign's lock, recovering one left by a process that is no longer running.
+        """Take the campaign's lock and keep it until `release` or the end of this process.
 
-        Also deletes temp files a crashed writer left behind.
+        The lock is an OS lock on `campaign.lock`, so it dies with its process, even one killed with
+        `kill -9`: a lock file a dead game left behind holds nothing and is simply taken over. The
+        file's text names the holder (pid, machine, since when) for the message a second game gets.
+        Taking it again through the same store does nothing. Also deletes temp files a crashed writer
+        left behind.
 
         Raises:
-            CampaignLocked: If another live process holds the lock.
+            CampaignLocked: If another game, in another process or in this one, has the campaign open.
+            OSError: If the lock file cannot be made or locked.
         """
+        if self._lock_fd is not None:
+            return
         self.folder.mkdir(parents=True, exist_ok=True)
-        mine = f"{os.getpid()}\n{socket.gethostname()}\n".encode()
         for _ in range(3):
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by children
             try:
-                fd = os.open(self.lock_path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            except FileExistsError:
-                holder = self._holder()
-                if holder is not None and holder[1] not in ("", socket.gethostname()):
-                    raise CampaignLocked(
-                        f"campaign {self.name!r} is open on {holder[1]} (pid {holder[0]}); close that game, "
-                        f"or delete {self.lock_path} if it is not running"
-                    ) from None
-                if holder is not None and holder[0] == os.getpid():
-                    return
-                if holder is not None and _alive(holder[0]):
-                    raise CampaignLocked(
-                        f"campaign {self.name!r} is open in another game (pid {holder[0]}); close that game, "
-                        f"or delete {self.lock_path} if it is not running"
-                    ) from None
-                # Stale: its process is gone. Another recovering process may race us here; the
-                # O_EXCL create below lets only one of us win.
-                with contextlib.suppress(FileNotFoundError):
-                    self.lock_path.unlink()
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _holder(fd)
+                os.close(fd)
+                raise CampaignLocked(self._held_message(holder)) from None
+            except OSError:
+                os.close(fd)
+                raise
+            # The holder before us deletes the file when it lets go; if it did so between our open
+            # and our lock, we hold a file nobody else can find, so start again on the one there now.
+            if not _same_file(fd, self.lock_path):
+                os.close(fd)
                 continue
-            with os.fdopen(fd, "wb") as file:
-                file.write(mine)
-                file.flush()
-                os.fsync(file.fileno())
+            since = time.strftime("%Y-%m-%d %H:%M")
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n{socket.gethostname()}\n{since}\n".encode(), 0)
+            self._lock_fd = fd
             self._clean_temp_files()
             return
         raise CampaignLocked(f"could not take the lock {self.lock_path}; try again")
 
-    def _holder(self) -> tuple[int, str] | None:
-        """(pid, host) from the lock file; None when it is missing or unreadable."""
-        try:
-            lines = self.lock_path.read_text(errors="replace").splitlines()
-        except OSError:
-            return None
-        if not lines or not lines[0].strip().isdigit():
-            return None
-        return int(lines[0]), lines[1].strip() if len(lines) > 1 else ""
+    def _held_message(self, holder: tuple[str, str, str] | None) -> str:
+        if holder is None:
+            return f"campaign {self.name!r} is open in another game; close that game first"
+        pid, host, since = holder
+        if pid == str(os.getpid()) and host == socket.gethostname():
+            return f"campaign {self.name!r} is already open in this game"
+        who = f"pid {pid} on {host}" + (f", since {since}" if since else "")
+        return f"campaign {self.name!r} is open in another game ({who}); close that game first"
+
+    @property
+    def locked(self) -> bool:
+        """True while this store holds the campaign's lock."""
+        return self._lock_fd is not None
 
     def release(self) -> None:
-        """Give the lock back if this process holds it."""
-        if self._holder() == (os.getpid(), socket.gethostname()):
-            with contextlib.suppress(FileNotFoundError):
-                self.lock_path.unlink()
+        """Give the lock back if this store holds it (the lock file is removed)."""
+        fd, self._lock_fd = self._lock_fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            self.lock_path.unlink()
+        os.close(fd)  # closing the file gives the OS lock back
 
     def __enter__(self) -> CampaignStore:
         self.acquire()
@@ -296,15 +361,22 @@ class CampaignStore:
         return read_records(self.journal_path)
 
 
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False  # kill(0) and kill(-1) would ask about process groups, not one process
+def _holder(fd: int) -> tuple[str, str, str] | None:
+    """(pid, machine, since) from a lock file's text; None when it does not say."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # it exists, under another user
+        lines = os.pread(fd, 512, 0).decode("utf-8", "replace").splitlines()
+    except OSError:
+        return None
+    if not lines or not lines[0].strip().isdigit():
+        return None
+    fields = [line.strip() for line in lines[1:3]]
+    fields += [""] * (2 - len(fields))
+    return lines[0].strip(), fields[0] or "this machine", fields[1]
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        here, there = os.fstat(fd), os.stat(path)
     except OSError:
         return False
-    return True
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)

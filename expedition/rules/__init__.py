@@ -23,8 +23,8 @@ What it holds:
   actions the party may take, doors, traps, sight, the dungeon map and what the dead leave behind.
 - `interlude/`: The interlude in a settlement (RULES §10.4): the day, daily actions, the market, hunger
   and sleep, Blacksalt events and the settlement's doom.
-- `items/`: Trappings (RULES §7): where carried items go, moving them, usage dice and light, what each
-  usable item does, and the stash.
+- `items/`: Trappings (RULES §7): where carried items go, moving them, usage dice and light, medicine,
+  and the table of what each usable item does.
 - `magic/`: Spells and prayers (RULES §11): what they share, their definitions, their place in a fight
   and the wards they leave.
 - `trackers/`: The campaign's clocks (RULES §9): decay, the dungeon's doom and the bad omens.

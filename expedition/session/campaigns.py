@@ -10,6 +10,7 @@ crash between the journal and the snapshot, or a damaged snapshot, never loses a
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,7 +26,13 @@ from expedition.persistence.save_errors import (
 )
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
-from expedition.persistence.store import KEEP, CampaignStore, default_saves_dir, list_campaigns
+from expedition.persistence.store import (
+    KEEP,
+    CampaignStore,
+    default_saves_dir,
+    list_campaigns,
+    no_such_campaign,
+)
 from expedition.rules.character.party import Party
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
@@ -37,10 +44,13 @@ from expedition.session.session import Session
 from expedition.session.views import Seat
 
 __all__ = [
+    "CampaignInUse",
     "CampaignOpenError",
     "CampaignSummary",
     "LoadReport",
+    "check_new_name",
     "list_saved",
+    "new_name",
     "newest_campaign",
     "open_campaign",
     "start_campaign",
@@ -49,6 +59,10 @@ __all__ = [
 
 class CampaignOpenError(Exception):
     """A campaign cannot be started or opened; the message says which and why, in a player's words."""
+
+
+class CampaignInUse(CampaignOpenError):
+    """Another game has the campaign open; the message names it (pid, machine, since when)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +129,38 @@ class CampaignSummary:
         return datetime.fromtimestamp(self.saved).strftime("%Y-%m-%d %H:%M") if self.saved else "never"
 
 
+def _new_store(name: str, saves: Path | None, keep: int = KEEP) -> CampaignStore:
+    try:
+        store = CampaignStore(default_saves_dir(saves), name, keep=keep)
+    except PersistenceError as error:
+        raise CampaignOpenError(str(error)) from error
+    if store.started:
+        raise CampaignOpenError(f"a campaign called {name!r} already exists in {store.folder.parent}")
+    return store
+
+
+def check_new_name(name: str, saves: Path | None = None) -> None:
+    """Refuse, before any party is made, a name a new campaign could not be saved under.
+
+    Raises:
+        CampaignOpenError: When the name is not allowed or a campaign of that name already exists.
+    """
+    _new_store(name, saves)
+
+
+def new_name(seed: int, saves: Path | None = None) -> str:
+    """The name a new campaign gets: `campaign-<seed>`, or `campaign-<seed>-2`, `-3`… when that is taken.
+
+    A second party made with the same seed is neither refused nor allowed to overwrite the first.
+    """
+    root = default_saves_dir(saves)
+    for number in itertools.count(1):
+        name = f"campaign-{seed}" + (f"-{number}" if number > 1 else "")
+        if not CampaignStore(root, name).started:
+            return name
+    raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
+
+
 def _players(party: Party) -> list[Player]:
     owners = sorted({member.owner for member in party.characters})
     return [Player(owner, owner.replace("player", "Player ")) for owner in owners]
@@ -145,15 +191,10 @@ def start_campaign(
 
     Raises:
         CampaignOpenError: When a campaign of that name already exists, the name is not allowed,
-            or the folder cannot be written.
+            or the folder cannot be written (`CampaignInUse` when another game holds its lock).
     """
     name = name or f"campaign-{seed}"
-    try:
-        store = CampaignStore(default_saves_dir(saves), name, keep=keep)
-    except PersistenceError as error:
-        raise CampaignOpenError(str(error)) from error
-    if store.snapshots() or store.journal_path.exists():
-        raise CampaignOpenError(f"a campaign called {name!r} already exists in {store.folder.parent}")
+    store = _new_store(name, saves, keep)
     ctx = ctx if ctx is not None else Context(SeededDice(seed))
     try:
         state = new_campaign(seed, party.characters, _players(party), silver=party.silver, ctx=ctx)
@@ -166,7 +207,7 @@ def start_campaign(
     try:
         store.acquire()
     except CampaignLocked as error:
-        raise CampaignOpenError(str(error)) from error
+        raise CampaignInUse(str(error)) from error
     except OSError as error:
         raise CampaignOpenError(f"cannot write {store.folder}: {error.strerror or error}") from error
     try:
@@ -236,8 +277,8 @@ def open_campaign(name: str | None = None, *, saves: Path | None = None, keep: i
         The session, holding the campaign's lock, with `load_report` saying what was found.
 
     Raises:
-        CampaignOpenError: When there is no such campaign, another game has it open (the message
-            names its pid), no snapshot can be read, or the journal after the snapshot does not
+        CampaignOpenError: When there is no such campaign, another game has it open (`CampaignInUse`,
+            naming its pid), no snapshot can be read, or the journal after the snapshot does not
             replay to what it recorded. The lock is given back then.
     """
     root = default_saves_dir(saves)
@@ -250,11 +291,11 @@ def open_campaign(name: str | None = None, *, saves: Path | None = None, keep: i
     except PersistenceError as error:
         raise CampaignOpenError(str(error)) from error
     if not store.folder.is_dir():
-        raise CampaignOpenError(f"there is no campaign called {name!r} in {root}")
+        raise CampaignOpenError(no_such_campaign(name, root))
     try:
         store.acquire()
     except CampaignLocked as error:
-        raise CampaignOpenError(str(error)) from error
+        raise CampaignInUse(str(error)) from error
     except OSError as error:
         raise CampaignOpenError(f"cannot open {store.folder}: {error.strerror or error}") from error
     try:

@@ -15,8 +15,15 @@ from textual.screen import Screen
 from expedition.content.catalog import load_catalog
 from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import ContentError
+from expedition.persistence.store import SCREENSHOTS, default_saves_dir
 from expedition.rules.character.party import Party
-from expedition.session.campaigns import CampaignOpenError, list_saved, open_campaign, start_campaign
+from expedition.session.campaigns import (
+    CampaignOpenError,
+    list_saved,
+    new_name,
+    open_campaign,
+    start_campaign,
+)
 from expedition.session.port import SessionPort
 from expedition.session.session import Session
 from expedition.session.views import Seat
@@ -60,6 +67,7 @@ class ExpeditionApp(App[None]):
         saves: The saves folder "Continue" and "Load" look in (see `default_saves_dir`).
         seed: The seed of the next new game (None: a random one each time).
         ssh: Also serve each campaign opened here over SSH (`new|continue|load --ssh PORT`).
+        name: The next new game's campaign name (None: `campaign-<seed>`, numbered when taken).
     """
 
     TITLE = "Expedition"
@@ -99,12 +107,15 @@ class ExpeditionApp(App[None]):
         saves: Path | None = None,
         seed: int | None = None,
         ssh: SshHosting | None = None,
+        name: str | None = None,
     ) -> None:
         super().__init__()
         self.feed = SessionFeed(self)
         """The app's one subscription to the game in play; it hands each update to the screen on top."""
         self.seed = seed
         """The seed of the next new game (None: a random one each time)."""
+        self.campaign_name = name
+        """The next new game's campaign name (None: one made from its seed)."""
         self._entry_source: EntrySource = entries if entries is not None else ()
         self._entries: list[CompendiumEntry] | None = None
         self._start = start
@@ -148,6 +159,22 @@ class ExpeditionApp(App[None]):
         )
         yield SystemCommand("Help", "Keys and what this screen shows", self.action_help)
         yield from super().get_system_commands(screen)
+
+    def screenshot_folder(self) -> Path:
+        """The saves folder's `screenshots/` (made if need be), else the working folder."""
+        folder = default_saves_dir(self.saves) / SCREENSHOTS
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return Path.cwd()
+        return folder
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """Save a screenshot (Ctrl+P → Screenshot) into a folder that exists; the toast names the file."""
+        # Textual's default folder, ~/Downloads, is missing on many machines (servers, fresh accounts).
+        return super().deliver_screenshot(filename, path or str(self.screenshot_folder()), time_format)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the compendium and help keys where they would do nothing."""
@@ -266,12 +293,11 @@ class ExpeditionApp(App[None]):
         if party is None or screen.flow is None:
             return
         try:
-            taken = {saved.name for saved in list_saved(self.saves)}
-        except OSError:
-            taken = set()
-        # A second party with the same seed must not be refused (or lost): number the name.
-        name = next(n for n in (f"campaign-{screen.seed}-{i}" if i > 1 else f"campaign-{screen.seed}"
-                                for i in range(1, len(taken) + 2)) if n not in taken)  # fmt: skip
+            name = self.campaign_name or new_name(screen.seed, self.saves)
+        except OSError as error:
+            self.notify(f"The saves folder cannot be read: {error}", title="Cannot start the campaign")
+            return
+        self.campaign_name = None  # a name is used once; the next new game makes its own
         try:
             session = start_campaign(party, screen.seed, saves=self.saves, name=name, ctx=screen.flow.ctx)
         except CampaignOpenError as error:
@@ -324,6 +350,7 @@ def make_app(
     saves: Path | None = None,
     seed: int | None = None,
     ssh: SshHosting | None = None,
+    name: str | None = None,
 ) -> ExpeditionApp:
     """Build the app without running it (tests run it with `app.run_test()` or `snap_compare`).
 
@@ -336,6 +363,7 @@ def make_app(
         saves: The saves folder for "Continue" and "Load".
         seed: The seed of the next new game (None: random).
         ssh: Also serve each campaign opened over SSH.
+        name: The next new game's campaign name (None: made from its seed).
 
     Returns:
         The app.
@@ -351,6 +379,7 @@ def make_app(
         saves=saves,
         seed=seed,
         ssh=ssh,
+        name=name,
     )
 
 
@@ -363,6 +392,7 @@ def run_app(
     saves: Path | None = None,
     seed: int | None = None,
     ssh: SshHosting | None = None,
+    name: str | None = None,
 ) -> int:
     """Run the game in this terminal and return an exit code.
 
@@ -374,11 +404,15 @@ def run_app(
         saves: The saves folder for "Continue" and "Load".
         seed: The seed of the next new game (None: random).
         ssh: Also serve each campaign opened over SSH.
+        name: The next new game's campaign name (None: made from its seed).
 
     Returns:
         0 when the player quits.
     """
     if entries is None:
         entries = load_entries
-    make_app(entries, start=start, session=session, seat=seat, saves=saves, seed=seed, ssh=ssh).run()
+    app = make_app(
+        entries, start=start, session=session, seat=seat, saves=saves, seed=seed, ssh=ssh, name=name
+    )
+    app.run()
     return 0

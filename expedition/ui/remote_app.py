@@ -1,7 +1,8 @@
 """Provides `run_remote_client`: the game client an SSH connection runs, on the hub's remote session.
 
 It is the ordinary app opened on a `RemoteSession`, with everything that would touch the
-server's disk taken away (no new game, no continue, no load): leaving the campaign quits.
+server's disk taken away (no new game, no continue, no load, no screenshots): leaving the campaign
+quits.
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ import fcntl
 import os
 import sys
 import termios
+from collections.abc import Iterable
 from typing import Any
+
+from textual.app import SystemCommand
+from textual.screen import Screen
 
 from expedition.net.remote import RemoteSession
 from expedition.net.ssh import SOCKET_ENV, TOKEN_ENV
@@ -56,6 +61,10 @@ class RemoteApp(ExpeditionApp):
 
     def action_load_campaign(self) -> None:
         """Not here: a remote connection plays the served campaign only."""
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette without Screenshot: it would write on the server's disk, not the viewer's."""
+        return (command for command in super().get_system_commands(screen) if command.title != "Screenshot")
 
 
 def run_remote_client() -> int:

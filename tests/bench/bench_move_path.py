@@ -63,9 +63,12 @@ class Tracer:
         if name is not None:
             self.files[name] += 1
             caller = frame.f_back
-            if caller is not None and name.startswith(BELOW_THE_PORT):
-                if "/expedition/ui/" in caller.f_code.co_filename:
-                    self.from_ui[name] += 1
+            if (
+                caller is not None
+                and name.startswith(BELOW_THE_PORT)
+                and "/expedition/ui/" in caller.f_code.co_filename
+            ):
+                self.from_ui[name] += 1
         if code is self._verify:
             self.verify_calls += 1
             caller = frame.f_back

@@ -29,7 +29,8 @@ from expedition.persistence.codec import encode
 from expedition.persistence.snapshot import decode_snapshot, encode_snapshot, read_snapshot
 from expedition.persistence.state import body_to_state, state_to_body
 from expedition.persistence.store import CampaignStore
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, AfflictionGained
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default

@@ -11,8 +11,8 @@ import pytest
 
 from expedition.content.bestiary import compendium_bestiary, load_bestiary
 from expedition.content.problems import Problem
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, EnemyGroup, EnemyTag, house_threat
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import Range
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.reach import Reach

@@ -12,7 +12,7 @@ import pytest
 from expedition.content.classes import ClassBook, compendium_classes, load_classes, references
 from expedition.content.magic_entries import mishap_for
 from expedition.content.problems import Problem
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.distance import Range
 from expedition.rules.core.notation import Flag, parse_attack

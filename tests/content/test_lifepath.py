@@ -6,7 +6,7 @@ from pathlib import Path
 
 from expedition.content.lifepath_entries import compendium_lifepath, load_lifepath, references
 from expedition.content.problems import Problem
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.skills import Skill, Trait
 from expedition.rules.creation.life_path_effects import (

@@ -1,4 +1,4 @@
-"""Tests for settlements.toml: sizes and stock (§7.2), places (§10.4.2), doom (§9.4), beds (§10.4.5)."""
+"""Tests for settlements.toml: sizes and stock (§7.2), places (§10.4.2), beds (§10.4.5); doom page (§9.4)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from expedition.content.problems import Problem
 from expedition.content.settlements import Settlements, compendium_settlements, load_settlements, references
 from expedition.content.tables import load_tables
 from expedition.rules.core.item_defs import Category
-from expedition.rules.trackers.doom import SETTLEMENT_DOOM_EFFECTS
+from expedition.rules.trackers.doom import SETTLEMENT_DOOM, SETTLEMENT_DOOM_EFFECTS
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -64,11 +64,12 @@ def test_named_settlements_and_their_sizes(settlements: Settlements) -> None:
     }
 
 
-def test_settlement_doom_agrees_with_the_rules(settlements: Settlements) -> None:
-    """§9.4: the data's steps and keys are those of `rules.doom.SETTLEMENT_DOOM_EFFECTS`."""
-    assert [(d.step, d.key) for d in settlements.doom] == [
-        (t.segment, t.key) for t in SETTLEMENT_DOOM_EFFECTS
-    ]
+def test_settlement_doom_page_shows_the_steps_play_uses(settlements: Settlements) -> None:
+    """§9.4: the compendium lists the seven steps every settlement's doom tracker is built from."""
+    page = next(page for page in compendium_settlements(settlements) if page.key == "settlement_doom")
+    assert [label for label, _ in page.details] == [str(t.segment) for t in SETTLEMENT_DOOM_EFFECTS]
+    assert page.details[0] == ("1", "Suspicion: " + SETTLEMENT_DOOM[0].text)
+    assert [step.key for step in SETTLEMENT_DOOM] == [t.key for t in SETTLEMENT_DOOM_EFFECTS]
 
 
 def test_every_sleeping_place_names_a_shipped_table(settlements: Settlements) -> None:
@@ -96,7 +97,6 @@ def test_a_broken_copy_lists_every_fault(tmp_path: Path) -> None:
         ('common = "2d!"', 'common = "2x!"'),  # not risk dice
         ('size = 3\nkey = "fief"', 'size = 2\nkey = "fief"'),  # size 3 missing, 2 twice
         ('size = 5\ntext = "A harbour', 'size = 9\ntext = "A harbour'),  # no such size
-        ("step = 7", "step = 6"),  # doom 7 missing, 6 twice
         ('key = "cefit"', 'key = "luna"'),  # duplicate key
         ('needs = "camping_supplies"', 'needs = "camping_supplies"\nprice = 3'),  # stray field
     ]:
@@ -112,8 +112,6 @@ def test_a_broken_copy_lists_every_fault(tmp_path: Path) -> None:
     assert "settlements.toml [size]: 2 appears 2 times; each of 1–5 once" in report
     assert "settlements.toml [size]: 3 is missing; each of 1–5 once" in report
     assert "[settlement] 'yoros' field 'size': a settlement size is 1 to 5, got 9" in report
-    assert "[doom]: 6 appears 2 times; each of 1–7 once" in report
-    assert "[doom]: 7 is missing; each of 1–7 once" in report
     assert "[settlement] 'luna' field 'key': used by more than one entry" in report
     assert "[sleeping_place] 'camp' field 'price': unknown field" in report
-    assert len(problems) == 8, report
+    assert len(problems) == 6, report

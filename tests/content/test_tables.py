@@ -1,4 +1,4 @@
-"""Tests for the roll tables in assets/tables.toml (§4.4, §9.1, §9.3, §10.4.4, §10.4.5)."""
+"""Tests for the roll tables in assets/tables.toml (§10.4.4, §10.4.5) and every table's compendium page."""
 
 from __future__ import annotations
 
@@ -8,12 +8,8 @@ from pathlib import Path
 import pytest
 
 from expedition.content.problems import Problem
-from expedition.content.tables import Tables, compendium_tables, load_tables
-from expedition.rules.character.mortal_wounds import MortalOutcome
-from expedition.rules.core.conditions import Trauma
+from expedition.content.tables import RULES_TABLES, Tables, compendium_tables, load_tables
 from expedition.rules.core.roll_tables import coverage_faults
-from expedition.rules.trackers.decay import DECAY_TABLE
-from expedition.rules.trackers.omens import OMEN_COST, OMENS_TABLE
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -28,9 +24,6 @@ def tables() -> Tables:
 
 def test_shipped_tables_load_without_problems(tables: Tables) -> None:
     assert set(tables.keys()) == {
-        "decay",
-        "omens",
-        "mortal_wound",
         "blacksalt",
         "bad_events",
         "opportunities",
@@ -44,7 +37,7 @@ def test_shipped_tables_load_without_problems(tables: Tables) -> None:
 
 def test_row_counts_match_the_book(tables: Tables) -> None:
     """§9.1 decay has 11 rows, §9.3 omens 6, §4.4 mortal wounds 8, §10.4.5 each sleep table 4–7."""
-    counts = {table.key: len(table.rows) for table in tables}
+    counts = {table.key: len(table.rows) for table in (*RULES_TABLES, *tables)}
     assert counts["decay"] == 11
     assert counts["omens"] == 6
     assert counts["mortal_wound"] == 8
@@ -59,46 +52,10 @@ def test_row_counts_match_the_book(tables: Tables) -> None:
 
 
 def test_every_total_of_every_table_finds_exactly_one_row(tables: Tables) -> None:
-    for table in tables:
+    for table in (*RULES_TABLES, *tables):
         assert coverage_faults(table) == [], table.key
         for total in range(table.dice.minimum, table.dice.maximum + 1):
             assert sum(row.covers(total) for row in table.rows) == 1, (table.key, total)
-
-
-def test_decay_table_agrees_with_the_rules(tables: Tables) -> None:
-    """§9.1: the data and `rules.decay.DECAY_TABLE` give the same key and affliction for each 2d6 total."""
-    decay = tables["decay"]
-    for rule_row in DECAY_TABLE:
-        row = decay.row_for(rule_row.roll)
-        assert (row.low, row.high, row.key) == (rule_row.roll, rule_row.roll, rule_row.key)
-        gained = [step.args[0] for step in row.effect.steps if step.verb == "gain"]
-        assert gained == ([rule_row.affliction.value] if rule_row.affliction else [])
-
-
-def test_omens_table_agrees_with_the_rules(tables: Tables) -> None:
-    """§9.3: the data and `rules.omens.OMENS_TABLE` give the same key per face, and the 2d4 cost."""
-    omens = tables["omens"]
-    assert [(row.low, row.key) for row in omens.rows] == [(r.face, r.key) for r in OMENS_TABLE]
-    for row in omens.rows:
-        amounts = [step.args[-1] for step in row.effect.steps if step.verb in ("discard", "break_equipped")]
-        assert amounts in ([], [str(OMEN_COST)])
-
-
-def test_mortal_table_is_open_at_both_ends_and_matches_the_rules(tables: Tables) -> None:
-    """§4.4: 0 or less is a scratch, 7+ is death, and each middle row names the rules' outcome."""
-    mortal = tables["mortal_wound"]
-    assert mortal.modified
-    assert mortal.row_for(-5).key == "scratch"
-    assert mortal.row_for(0).key == "scratch"
-    assert mortal.row_for(7).key == "dead"
-    assert mortal.row_for(40).key == "dead"
-    assert (mortal.rows[0].label, mortal.rows[-1].label) == ("0 or less", "7+")
-    outcomes = {outcome.value for outcome in MortalOutcome} - {"cancelled"}
-    assert {row.key for row in mortal.rows} == outcomes
-    for row in mortal.rows:
-        for step in row.effect.steps:
-            if step.verb == "trauma":
-                assert step.args[0] == row.key and Trauma(step.args[0])
 
 
 def test_blacksalt_table_points_at_bad_events_and_opportunities(tables: Tables) -> None:
@@ -125,8 +82,10 @@ def test_sleep_tables_read_the_book_ranges(tables: Tables) -> None:
 
 
 def test_compendium_has_one_table_page_each(tables: Tables) -> None:
+    """The rules' own tables get their pages too, from the very values play rolls on."""
     pages = compendium_tables(tables)
-    assert [page.kind for page in pages] == ["table"] * len(tables)
+    assert [page.kind for page in pages] == ["table"] * (len(RULES_TABLES) + len(tables))
+    assert [page.key for page in pages] == [*(table.key for table in RULES_TABLES), *tables.keys()]
     decay = next(page for page in pages if page.key == "decay")
     assert ("Roll", "2d6") in decay.details
     assert len(decay.details) == 2 + 11
@@ -149,12 +108,15 @@ def test_a_broken_copy_lists_every_fault(tmp_path: Path) -> None:
     assets = _broken_copy(
         tmp_path,
         [
-            # decay: 12 vanishes (the last row ends at 11), 5 covered twice.
-            ("roll = 12\n", "roll = 5\n"),
-            # omens: an affliction that does not exist.
-            ('effect = "discard:water,2d4"', 'effect = "discard:water,2d4 + gain:grumpy"'),
-            # mortal: a closed lower end on a modified table.
-            ("at_most = 0", "roll = 0"),
+            # proper accommodation: 12 vanishes (the last row ends at 11), 9 covered twice.
+            ("range = [10, 12]", "range = [9, 11]"),
+            # camp: an affliction that does not exist.
+            ('effect = "discard:camping_supplies,1"', 'effect = "discard:camping_supplies,1 + gain:grumpy"'),
+            # blacksalt: marked as taking modifiers, but closed at both ends.
+            (
+                'rule = "§10.4.4"\ntext = "Rolled once',
+                'rule = "§10.4.4"\nmodified = true\ntext = "Rolled once',
+            ),
             # bad events: an unknown verb.
             ('effect = "bad_harvest:1d6"', 'effect = "famine:1d6"'),
             # blacksalt: points at a table that is not there.
@@ -169,17 +131,30 @@ def test_a_broken_copy_lists_every_fault(tmp_path: Path) -> None:
     problems: list[Problem] = []
     load_tables(assets, problems)
     text = "\n".join(str(problem) for problem in problems)
-    assert "[table] 'decay' field 'row': rows 'sleepy' and 'lose_item' both cover 5" in text
+    assert "[table] 'sleep_proper' field 'row': rows 'great_night' and 'best_night' both cover 9" in text
     assert "the last row ends at 11, but 2d6 reaches 12" in text
-    assert "'lose_water' field 'effect'" in text and "'grumpy'" in text
-    assert "a modified table needs an open first row" in text
+    assert "'tent_breaks' field 'effect'" in text and "'grumpy'" in text
+    assert "a modified table needs an open first row ('1 or less'), not 1" in text
+    assert "a modified table needs an open last row ('6+'), not 6" in text
     assert "'worse_to_come'" not in text and "unknown effect 'famine'" in text
     assert "[table.blacksalt.row] 'opportunity' field 'effect': no table 'windfalls' to roll on" in text
     assert "'good_night' field 'range': give exactly one of roll, range, at_most" in text
     assert "(found roll and range)" in text
     assert "'good_night' field 'colour': unknown field" in text
     # Nothing else: no "gap" is reported where an unreadable row stood.
-    assert len(problems) == 8, text
+    assert len(problems) == 9, text
+
+
+def test_a_file_table_may_not_take_a_key_the_rules_define(tmp_path: Path) -> None:
+    """§9.1: the rules roll on their own decay table, so a file table named so would never be used."""
+    assets = _broken_copy(tmp_path, [('key = "sleep_proper"', 'key = "decay"')])
+    problems: list[Problem] = []
+    tables = load_tables(assets, problems)
+    assert [str(p) for p in problems] == [
+        "tables.toml [table] 'decay' field 'key': the rules define the 'decay' table themselves; "
+        "give this one another key"
+    ]
+    assert all(table.key != "decay" for table in tables)
 
 
 def test_a_missing_file_is_one_problem(tmp_path: Path) -> None:

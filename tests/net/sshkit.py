@@ -24,6 +24,19 @@ T = TypeVar("T")
 
 HAVE_TOOLS = all(shutil.which(tool) for tool in ("ssh", "ssh-keygen", "tmux"))
 """The OpenSSH client and tmux are installed."""
+OUTSIDE_VARIABLES = ("COLUMNS", "LINES", "TMUX", "TMUX_PANE")
+"""Variables of the terminal the tests were started from, which must not reach the private tmux."""
+
+
+def window_environment() -> dict[str, str]:
+    """The environment the private tmux server, and so every program in its windows, starts with.
+
+    Given explicitly, never inherited: when pytest runs in a terminal, importing readline exports
+    COLUMNS and LINES with that terminal's size into the process's C environment (not into
+    `os.environ`), and a program in a 120×40 window that inherits them draws at the other size.
+    The size variables and a surrounding tmux's own variables are left out for the same reason.
+    """
+    return {key: value for key, value in os.environ.items() if key not in OUTSIDE_VARIABLES}
 
 
 def make_key(folder: Path, name: str) -> Path:
@@ -91,13 +104,21 @@ class ServerThread:
 
 
 class Tmux:
-    """A private tmux server whose windows run `ssh -tt`."""
+    """A private tmux server whose windows run `ssh -tt`; nothing of the tests' own terminal reaches it."""
 
     def __init__(self, name: str) -> None:
         self.socket = f"z1-{name}-{os.getpid()}"
 
     def run(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10)
+        # `-f /dev/null`: the user's ~/.tmux.conf (sizes, shell, hooks) stays out of the tests too.
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            stdin=subprocess.DEVNULL,
+            env=window_environment(),
+        )
         return done.stdout
 
     def ssh(self, window: str, port: int, key: Path | None, size: tuple[int, int] = (120, 40)) -> None:
@@ -134,7 +155,7 @@ class Tmux:
         return self.wait_for(window, test, timeout=5)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+        self.run("kill-server")
 
 
 def ssh_command(port: int, key: Path | None, *, interactive: bool, remote: str = "") -> list[str]:

@@ -5,10 +5,12 @@ Real processes: the host's game in one tmux window, spectators with `ssh -tt` in
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shlex
 import socket
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,6 +47,32 @@ def _playing(tmux: Tmux, window: str, command: list[str], size: tuple[int, int] 
     root = shlex.quote(str(ROOT))
     line = f"cd {root} && env PYTHONPATH={root} TERM=xterm-256color {shlex.join(command)}; sleep 600"
     tmux.run("new-session", "-d", "-s", window, "-x", str(size[0]), "-y", str(size[1]), line)
+
+
+def test_a_window_has_its_own_size_whatever_terminal_the_tests_started_in(
+    tmp_path: Path, tmux: Tmux, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started from a shell in a terminal (or in tmux), the suite still sees 120×40 windows."""
+    # What readline does when pytest starts in a terminal: the size goes into the C environment
+    # only, where os.environ never sees it but every inherited environment would.
+    libc = ctypes.CDLL(None)
+    libc.setenv(b"LINES", b"49", 1)
+    monkeypatch.setenv("COLUMNS", "200")  # exported by the user's shell
+    monkeypatch.setenv("TMUX", "/tmp/tmux-0/default,1,0")  # a tmux around the whole run
+    seen = tmp_path / "seen"
+    code = "import os, shutil, sys; print(*shutil.get_terminal_size(), os.environ['TMUX'], file=sys.stderr)"
+    line = f"{shlex.join([sys.executable, '-c', code])} 2>{shlex.quote(str(seen))}.part"
+    line += f" && mv {shlex.quote(str(seen))}.part {shlex.quote(str(seen))}"
+    try:
+        tmux.run("new-session", "-d", "-s", "probe", "-x", "120", "-y", "40", line)
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not seen.exists():
+            time.sleep(0.1)
+    finally:
+        libc.unsetenv(b"LINES")
+    columns, lines, inside = seen.read_text().split()
+    assert (columns, lines) == ("120", "40")
+    assert tmux.socket in inside  # the window knows only the private tmux it runs in
 
 
 def test_the_host_plays_in_their_terminal_while_a_spectator_watches_over_ssh(

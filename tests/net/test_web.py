@@ -68,7 +68,6 @@ def test_serve_web_answers_with_the_game_page_on_loopback(tmp_path: Path) -> Non
         "expedition",
         "serve",
         "--web",
-        "--port",
         str(port),
         "--saves",
         str(saves),

@@ -20,7 +20,8 @@ import expedition.rules
 from expedition.persistence.codec import TAG, decode, encode
 from expedition.persistence.registry import register, registered
 from expedition.persistence.save_errors import EncodeError, SnapshotError
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, AfflictionGained, Trauma
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.events import DiceRolled, Event, Note

@@ -28,7 +28,8 @@ from expedition.persistence.snapshot import (
     read_snapshot,
     write_snapshot,
 )
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from tests.persistence.test_codec import make_character
 

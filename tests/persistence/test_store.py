@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -12,6 +14,8 @@ from typing import Any
 import msgpack
 import pytest
 
+from expedition import source_checkout
+from expedition.persistence import store as store_module
 from expedition.persistence.migrations import FORMAT_VERSION
 from expedition.persistence.save_errors import (
     CampaignLocked,
@@ -22,10 +26,13 @@ from expedition.persistence.save_errors import (
 )
 from expedition.persistence.store import (
     LOCK_NAME,
+    SCREENSHOTS,
     CampaignStore,
+    SavesFolder,
     check,
     default_saves_dir,
     list_campaigns,
+    saves_folder,
 )
 from tests.persistence.test_snapshot import wrap
 
@@ -131,69 +138,106 @@ def test_campaigns_are_listed_by_folder(tmp_path: Path) -> None:
     CampaignStore(tmp_path, "beta").save({})
     CampaignStore(tmp_path, "alpha").save({})
     (tmp_path / ".cache").mkdir()
+    (tmp_path / SCREENSHOTS).mkdir()
     (tmp_path / "README.md").write_text("x")
     assert list_campaigns(tmp_path) == ["alpha", "beta"]
+    with pytest.raises(PersistenceError, match="keeps screenshots there"):
+        CampaignStore(tmp_path, SCREENSHOTS)
 
 
 def test_the_saves_folder_comes_from_the_flag_then_the_environment_then_the_repo(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("EXPEDITION_SAVES", str(tmp_path / "env"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert default_saves_dir(tmp_path / "flag") == tmp_path / "flag"
+    assert saves_folder(tmp_path / "flag").reason == "given with --saves"
     assert default_saves_dir() == tmp_path / "env"
+    assert saves_folder().reason == "set by $EXPEDITION_SAVES"
     monkeypatch.delenv("EXPEDITION_SAVES")
-    assert default_saves_dir() == REPO / "saves"
+    assert default_saves_dir() == REPO / "saves"  # the tests run from this checkout
+    assert saves_folder().reason == f"the saves folder of the source checkout in {REPO}"
+    # Installed (a wheel, pipx, uv), the game keeps campaigns in the user's data folder.
+    monkeypatch.setattr(store_module, "source_checkout", lambda: None)
+    assert saves_folder() == SavesFolder(
+        tmp_path / "data" / "expedition" / "saves", "your data folder, as the game is installed"
+    )
+
+
+def test_a_checkout_is_the_folder_above_the_package_with_the_project_file_and_content() -> None:
+    assert source_checkout() == REPO
 
 
 # --- the lock ----------------------------------------------------------------------------------
 
 HOLDER = textwrap.dedent(
     """
-    import sys, time
+    import subprocess, sys, time
     from pathlib import Path
     from expedition.persistence.store import CampaignStore
     CampaignStore(Path(sys.argv[1]), "alpha").acquire()
+    # A child of the game (as `serve` starts one per connection) must not keep the lock alive.
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     print("locked", flush=True)
     time.sleep(60)
     """
 )
 
 
-def test_a_live_holder_blocks_and_its_lock_is_recovered_once_it_dies(tmp_path: Path) -> None:
+def test_a_live_holder_blocks_naming_itself_and_its_lock_dies_with_it(tmp_path: Path) -> None:
     store = CampaignStore(tmp_path, "alpha")
     with subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(tmp_path)], stdout=subprocess.PIPE, text=True, env=child_env()
+        [sys.executable, "-c", HOLDER, str(tmp_path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=child_env(),
+        start_new_session=True,
     ) as child:
         try:
             assert child.stdout is not None and child.stdout.readline().strip() == "locked"
-            with pytest.raises(CampaignLocked, match=f"pid {child.pid}"):
+            with pytest.raises(CampaignLocked) as refused:
                 store.acquire()
+            assert f"open in another game (pid {child.pid} on {socket.gethostname()}, since " in str(
+                refused.value
+            )
+            child.send_signal(signal.SIGKILL)  # kill -9: nothing of the game's own code runs
+            child.wait()
+            assert (store.folder / LOCK_NAME).exists()  # the file stays behind, holding nothing
+            store.acquire()
         finally:
-            child.kill()
-    store.acquire()  # the holder is dead: its lock is stale
+            os.killpg(child.pid, signal.SIGKILL)  # and the child it left running
     assert (store.folder / LOCK_NAME).read_text().split()[0] == str(os.getpid())
     store.release()
     assert not (store.folder / LOCK_NAME).exists()
 
 
-def test_a_stale_or_garbled_lock_is_recovered(tmp_path: Path) -> None:
-    dead = subprocess.Popen([sys.executable, "-c", "pass"])
-    dead.wait()
+def test_a_stale_or_garbled_lock_file_is_taken_over(tmp_path: Path) -> None:
+    """Whatever a left-behind lock file says, even a pid now used by a live process, it holds nothing."""
     store = CampaignStore(tmp_path, "alpha")
     store.folder.mkdir()
-    for content in (f"{dead.pid}\n{os.uname().nodename}\n", "not a pid", ""):
+    host = socket.gethostname()
+    for content in (
+        "1\n" + host + "\n",
+        f"{os.getpid()}\n{host}\n",
+        "4242\nsome-other-host\n",
+        "not a pid",
+        "",
+    ):
         (store.folder / LOCK_NAME).write_text(content)
         with store:
-            assert (store.folder / LOCK_NAME).read_text().startswith(f"{os.getpid()}\n")
+            assert (store.folder / LOCK_NAME).read_text().startswith(f"{os.getpid()}\n{host}\n")
         assert not (store.folder / LOCK_NAME).exists()
 
 
-def test_a_lock_from_another_machine_is_respected(tmp_path: Path) -> None:
-    store = CampaignStore(tmp_path, "alpha")
-    store.folder.mkdir()
-    (store.folder / LOCK_NAME).write_text("4242\nsome-other-host\n")
-    with pytest.raises(CampaignLocked, match="open on some-other-host"):
-        store.acquire()
+def test_a_second_game_in_the_same_process_is_refused_too(tmp_path: Path) -> None:
+    first = CampaignStore(tmp_path, "alpha")
+    first.acquire()
+    first.acquire()  # the same store again: it already holds it
+    with pytest.raises(CampaignLocked, match="'alpha' is already open in this game"):
+        CampaignStore(tmp_path, "alpha").acquire()
+    first.release()
+    with CampaignStore(tmp_path, "alpha") as second:
+        assert second.locked and not first.locked
 
 
 def test_taking_the_lock_clears_temp_files_left_by_a_crash(tmp_path: Path) -> None:

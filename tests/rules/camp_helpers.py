@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from expedition.rules.camp.camp_setup import current_camp, start_camp
 from expedition.rules.camp.camp_state import CampPlace
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice

@@ -7,8 +7,9 @@ at (8, 3). Level 2 (5 x 3) is one corridor-like room with the stairs up at (1, 1
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import subprocess
 import sys
@@ -13,8 +15,9 @@ import pytest
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import action_to_plain, body_to_state, state_hash
 from expedition.persistence.store import LOCK_NAME, CampaignStore
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, RenamePlayer
 from expedition.session.campaigns import (
@@ -53,15 +56,32 @@ def session_body(session: Session) -> dict[str, object]:
     return state_to_body(session.state)
 
 
-@pytest.fixture
-def other_process() -> Iterator[int]:
-    """The pid of a live process that is not this one (it is ended afterwards)."""
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    try:
-        yield child.pid
-    finally:
-        child.terminate()
-        child.wait(timeout=10)
+HOLDER = """
+import sys, time
+from pathlib import Path
+from expedition.persistence.store import CampaignStore
+CampaignStore(Path(sys.argv[1]), sys.argv[2]).acquire()
+print("locked", flush=True)
+time.sleep(60)
+"""
+"""Another game: a process that holds a campaign's lock until it is ended."""
+
+
+@contextlib.contextmanager
+def other_game_holding(saves: Path, name: str = "campaign-5") -> Iterator[int]:
+    """Another process with campaign `name` open; yields its pid and ends it afterwards."""
+    root = Path(__file__).resolve().parents[2]
+    with subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(saves), name],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    ) as child:
+        try:
+            assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+            yield child.pid
+        finally:
+            child.terminate()
 
 
 def test_start_then_open_gives_back_the_same_campaign(tmp_path: Path) -> None:
@@ -164,16 +184,12 @@ def test_a_journal_that_replays_differently_is_refused_and_the_lock_given_back(t
     assert not (tmp_path / "tomb" / LOCK_NAME).exists()
 
 
-def test_a_campaign_open_in_another_game_is_refused_naming_its_pid(
-    tmp_path: Path, other_process: int
-) -> None:
+def test_a_campaign_open_in_another_game_is_refused_naming_its_pid(tmp_path: Path) -> None:
     start_campaign(small_party(), 5, saves=tmp_path).close()
-    import socket
-
-    (tmp_path / "campaign-5" / LOCK_NAME).write_text(f"{other_process}\n{socket.gethostname()}\n")
-    with pytest.raises(CampaignOpenError, match=f"pid {other_process}"):
-        open_campaign(saves=tmp_path)
-    assert (tmp_path / "campaign-5" / LOCK_NAME).read_text().startswith(str(other_process))
+    with other_game_holding(tmp_path) as pid:
+        with pytest.raises(CampaignOpenError, match=f"pid {pid} on "):
+            open_campaign(saves=tmp_path)
+        assert (tmp_path / "campaign-5" / LOCK_NAME).read_text().startswith(f"{pid}\n")
 
 
 def test_continue_opens_the_campaign_saved_last(tmp_path: Path) -> None:

@@ -9,9 +9,9 @@ import pytest
 
 from expedition.persistence.state import body_to_state, state_hash
 from expedition.persistence.store import CampaignStore
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.insight import InsightSpend, SpendKind
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.dice import ScriptedDice
@@ -19,8 +19,9 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import TrackerAdvanced
-from expedition.rules.engine.campaign import CampaignState, reveal_doom
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn, RenamePlayer, SpendInsight
+from expedition.rules.exploration.locations import reveal_doom
 from expedition.session.session import Session, Update
 from expedition.session.views import DoomEffectSeen, HiddenTrackerMoved, Seat
 from tests.session.helpers import make_campaign

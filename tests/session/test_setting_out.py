@@ -7,7 +7,7 @@ from pathlib import Path
 
 from expedition.persistence.state import state_hash
 from expedition.persistence.store import CampaignStore
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item, ItemDef, Light

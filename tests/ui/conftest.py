@@ -9,7 +9,8 @@ from rich.console import Console
 from textual.widgets import Input, Static
 
 from expedition.content.compendium_pages import CompendiumEntry
-from expedition.rules.character.adventurer import Attr, Character, Insight
+from expedition.rules.character.adventurer import Character, Insight
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
 from expedition.rules.core.skills import Skill, Trait

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from expedition.persistence.store import SCREENSHOTS
 from expedition.ui.app import make_app
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.creation_screen import CreationScreen
@@ -115,3 +120,56 @@ async def test_a_content_loader_that_fails_falls_back_to_rules_names_with_a_noti
         assert isinstance(app.screen, CompendiumScreen)
         assert {entry.kind for entry in app.screen.listed} == {"skill", "trait", "trauma", "affliction"}
         assert any("items.toml" in n.message for n in app._notifications)
+
+
+async def _take_screenshot(pilot: Pilot[None]) -> list[str]:
+    """Ctrl+P → Screenshot; returns the toasts once the file is written (a thread writes it)."""
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await pilot.press(*"screenshot")
+    await pilot.pause(0.3)  # the palette searches in a worker
+    await pilot.press("enter")
+    for _ in range(100):
+        await pilot.pause(0.05)
+        told = [n.message for n in app._notifications if n.title == "Screenshot"]
+        if told:
+            return told
+    raise AssertionError("no screenshot toast")
+
+
+async def test_a_screenshot_goes_to_the_saves_folder_and_the_toast_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # a fresh account: there is no ~/Downloads
+    app = make_app(SMALL_ENTRIES, saves=tmp_path / "saves")
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        told = await _take_screenshot(pilot)
+    [shot] = (tmp_path / "saves" / SCREENSHOTS).glob("*.svg")
+    assert "<svg" in shot.read_text(encoding="utf-8")
+    assert len(told) == 1 and str(shot) in told[0] and "Saved screenshot" in told[0]
+
+
+async def test_a_screenshot_goes_to_the_working_folder_when_the_saves_folder_cannot_hold_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "saves").write_text("a file, not a folder")
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    app = make_app(SMALL_ENTRIES, saves=tmp_path / "saves")
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        told = await _take_screenshot(pilot)
+    [shot] = here.glob("*.svg")
+    assert str(shot) in told[0]
+
+
+async def test_a_new_game_saves_under_the_name_given_to_expedition_new(tmp_path: Path) -> None:
+    """`expedition new --name tomb` (checked before the screens open) names the campaign made on them."""
+    app = make_app(SMALL_ENTRIES, start="new", seed=7, saves=tmp_path, name="tomb")
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        assert isinstance(app.screen, CreationScreen)
+        await pilot.press("q", "o")  # a quick party, then set out with it
+        await pilot.pause()
+        assert app.session is not None and app.session.store is not None
+        assert app.session.store.name == "tomb" and app.campaign_name is None  # used once
+    assert list((tmp_path / "tomb").glob("snap-*.expd"))

@@ -6,9 +6,10 @@ from typing import Any
 
 from textual.widgets import OptionList, Static
 
-from expedition.rules.camp.camp_action_types import Cook, Sleep
 from expedition.rules.camp.camp_setup import camp_of
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.camp.cooking import Cook
+from expedition.rules.camp.rest_and_sleep import Sleep
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.phase import Phase
@@ -118,7 +119,7 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
     monkeypatch: Any,
 ) -> None:
     """§10.3: a 6 on the ambush dice starts a fight; its first prompt must survive the camp screen closing."""
-    import expedition.rules.camp.camp_verbs as camp_verbs
+    import expedition.rules.camp.breaking_camp as breaking_camp
     from expedition.rules.camp.ambush import AmbushResult
     from expedition.ui.screens.prompts import DecisionPrompt
 
@@ -126,7 +127,7 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
         camp_of(state).ambush_rolled = True  # type: ignore[union-attr]
         return AmbushResult.FIGHT
 
-    monkeypatch.setattr(camp_verbs, "roll_ambush", ambushed)
+    monkeypatch.setattr(breaking_camp, "roll_ambush", ambushed)
     session = camp_ready_session()
     state = session.state
     for member in state.party:  # a DEX proficiency makes each initiative check ask about a reroll
@@ -162,7 +163,7 @@ def test_camping_out_does_not_speak_of_ambush_dice() -> None:
     sleep = SeatOption(Sleep(actor="a"), "Sleep", 2, "camp action", detail=describe(Sleep(actor="a")))
     assert "ambush" in option_text(sleep).plain
     assert "ambush" not in option_text(sleep, outside=True).plain
-    from expedition.rules.camp.camp_action_types import KeepLookout
+    from expedition.rules.camp.lookout import KeepLookout
 
     watch = KeepLookout(actor="a")
     lookout = SeatOption(watch, "Keep a lookout", 1, "camp action", detail=describe(watch))

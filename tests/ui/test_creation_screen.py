@@ -213,7 +213,11 @@ def test_expedition_new_without_quick_opens_the_creation_screen(
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(app_module, "run_app", lambda **kwargs: calls.append(kwargs) or 0)
     assert main(["new", "--seed", "7", "--saves", str(tmp_path)]) == 0
-    assert calls == [{"start": "new", "seed": 7, "saves": tmp_path, "ssh": None}]
+    assert main(["new", "--seed", "7", "--saves", str(tmp_path), "--name", "tomb"]) == 0
+    assert calls == [
+        {"start": "new", "seed": 7, "saves": tmp_path, "ssh": None, "name": None},
+        {"start": "new", "seed": 7, "saves": tmp_path, "ssh": None, "name": "tomb"},  # checked, then used
+    ]
 
 
 async def test_setting_out_with_a_new_party_asks_where_it_goes(tmp_path: Path) -> None:

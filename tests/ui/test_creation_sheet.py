@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from expedition.content.catalog import load_catalog
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import CreationFlow, party_specs
 from expedition.ui.screens.sheet_screen import SheetScreen

@@ -132,7 +132,7 @@ class TestPrompts:
 class TestLog:
     def test_dice_lines_show_every_face_and_the_test_keeps_its_dice(self) -> None:
         """§3.2: the judged line carries the roll that led to it, for the explanation."""
-        from expedition.rules.character.adventurer import Attr
+        from expedition.rules.core.attributes import Attr
         from expedition.rules.core.judging import Outcome
         from expedition.rules.core.roll_events import RollJudged
 

@@ -198,8 +198,7 @@ class TestCampingOutAndTheStash:
     async def test_camping_out_cooks_then_sleeps_on_the_camp_table(self) -> None:
         """§10.3, §10.4.5 (house): a camp bed opens the camp screen; cook, break camp, roll the camp table."""
         from expedition.rules.camp.ambush import AmbushRolled
-        from expedition.rules.camp.camp_action_types import Cook
-        from expedition.rules.camp.camp_verbs import FoodCooked
+        from expedition.rules.camp.cooking import Cook, FoodCooked
         from expedition.rules.core.context import Context
         from expedition.rules.core.dice import SeededDice
         from expedition.rules.interlude.hunger_and_sleep import Slept
@@ -294,7 +293,7 @@ def test_learning_a_known_skill_again_says_what_it_becomes() -> None:
 
 def test_destinations_offer_a_new_dungeon_the_known_ones_and_the_sample() -> None:
     """§9.2: a dungeon already visited can be chosen again (its doom kept); the sample dungeon is offered."""
-    from expedition.rules.engine.campaign import Location
+    from expedition.rules.exploration.locations import Location
     from expedition.rules.trackers.doom import new_doom
     from expedition.session.catalog_world import default_world
     from expedition.session.seat_options import set_out_options

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from expedition.rules.camp.camp_flow import CampBroken
+from expedition.rules.camp.breaking_camp import CampBroken
 from expedition.rules.character.armour import ArmourRolled
 from expedition.rules.combat.combat_events import Attacked
 from expedition.rules.combat.enemies.attack_effects import FoeHealed

@@ -1,6 +1,6 @@
 """Provides the camp's ambush roll (§10.3): its dice and exact odds, the roll, and the group that attacks.
 
-Breaking camp in a dungeon rolls the ambush dice first (`camp_actions.BreakCamp`): any 6 is a
+Breaking camp in a dungeon rolls the ambush dice first (`breaking_camp.BreakCamp`): any 6 is a
 fight, two or more 6s a surprise (§16 #19), and a wandering group falls on the camp
 (`ambush_fight`).
 """
@@ -12,10 +12,12 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_setup import Part, current_camp, pool_size
+from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.camp.camp_state import CampState
+from expedition.rules.camp.pool import Part, pool_size
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.fight_setup import enemy_defs, start_combat
+from expedition.rules.combat.enemies.enemy_defs import enemy_defs
+from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Resolution

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.character.fainting import Means, stabilise
 from expedition.rules.character.recovery import heal_chosen_wound
@@ -15,8 +16,13 @@ from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import ArmourType, Item
+from expedition.rules.items.item_uses import Where, item_use
+from expedition.rules.items.medicine import MEDICINE, fallen, verify_stabilise
 from expedition.rules.items.slots import worn_armour
 from expedition.rules.items.usage import roll_usage, use_one
+
+if TYPE_CHECKING:
+    from expedition.rules.engine.campaign import CampaignState
 
 RULE = "§10.3"
 
@@ -26,11 +32,6 @@ KITS: dict[str, frozenset[ArmourType]] = {
     "armourer_supplies": frozenset(ArmourType),
 }
 """Repair kits and the armour weights each mends, 1 AP per use (§4.2, §7.4)."""
-MEDICINE: dict[str, tuple[Attr, ...]] = {
-    "medical_supply": tuple(Attr),
-    "first_aid_kit": (Attr.STR, Attr.DEX),
-}
-"""Medicine and the attributes whose wound it heals (§4.4, §7.4)."""
 FOOD = ("ration", "special_ration")
 """Food eaten on its own, uncooked (§10.3)."""
 BREWS: dict[str, Cure] = {"tea": Cure.TEA, "coffee": Cure.COFFEE, "hot_chocolate": Cure.HOT_CHOCOLATE}
@@ -143,6 +144,15 @@ def use_camp_item(ctx: Context, user: Character, target: Character, item: Item) 
         )
         apply_cure(ctx, target, BREWS[brew], rule=RULE)
     spend()
+
+
+@item_use(*MEDICINE, verify=verify_stabilise, where=Where.BOTH, verb="Stabilise with")
+def stabilise_with(
+    ctx: Context, state: CampaignState, member: Character, item: Item, target: str
+) -> Resolution[None]:
+    """Medicine on `target` outside camp (the first one down when ""), used as in camp: they get up (§4.4)."""
+    who = target or fallen(state, member)[0]
+    yield from use_camp_item(ctx, member, state.character(who), item)
 
 
 def _roll(ctx: Context, user: Character, item: Item) -> None:

@@ -1,36 +1,37 @@
-"""Provides the camp's action list (§10.3): what each character could do, its cost, what it does, why not."""
+"""Provides the camp's action list (§10.3): what each character could do, its cost, what it does, why not.
+
+Every action on the list is a camp action, so each is checked by its own guard from
+`camp_actions.GUARDS`, the very function the campaign's dispatch calls for it; the list needs
+nothing from the engine.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_action_types import (
-    BreakCamp,
-    Cook,
-    KeepLookout,
-    Memorise,
-    PerformRitual,
-    PerformSurgery,
-    RepairGear,
-    Sleep,
-    UseCampItem,
-    WellDeservedRest,
-    camp_cost,
-)
-from expedition.rules.camp.camp_guards import feeds
+from expedition.rules.camp.breaking_camp import BreakCamp
+from expedition.rules.camp.camp_actions import GUARDS, camp_cost
 from expedition.rules.camp.camp_items import SETUP_ONLY
-from expedition.rules.camp.camp_sacrifices import DOES as SACRIFICES_DO
-from expedition.rules.camp.camp_sacrifices import sacrifice_options
+from expedition.rules.camp.camp_memorising import Memorise
+from expedition.rules.camp.camp_sacrifices import BurnTeeth, PrayForFavour, sacrifice_options
 from expedition.rules.camp.camp_setup import camp_of
-from expedition.rules.core.actions import Action
+from expedition.rules.camp.cooking import Cook, feeds
+from expedition.rules.camp.crafting import RepairGear
+from expedition.rules.camp.lookout import KeepLookout
+from expedition.rules.camp.rest_and_sleep import Sleep, WellDeservedRest
+from expedition.rules.camp.ritual import PerformRitual
+from expedition.rules.camp.surgery import PerformSurgery
+from expedition.rules.camp.using_camp_items import UseCampItem
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.exploration_options import ActionOption
 
 if TYPE_CHECKING:
+    from expedition.rules.core.actions import Action
     from expedition.rules.engine.campaign import CampaignState
+
+__all__ = ["DOES", "camp_options", "describe"]
 
 DOES: dict[type[Action], str] = {
     KeepLookout: "One ambush die fewer.",
@@ -43,19 +44,19 @@ DOES: dict[type[Action], str] = {
     PerformSurgery: "An INT test: on a success everyone heals 1 wound.",
     RepairGear: "Repair 2 armour points, free.",
     BreakCamp: "Roll the ambush dice, then pack up: doom +1 (+2 after a long rest).",
-    **SACRIFICES_DO,
+    BurnTeeth: "Burn a handful of teeth for Goshkalon: 1d!, and a trigger pleases him.",
+    PrayForFavour: "Pray to Kaal Rafir: his favour returns.",
 }
-"""What each camp action does, in a line (§10.3, §6.1)."""
+"""What each camp action does, in a line (§10.3, §6.1, §5.7.4)."""
 
 
 def _option(state: CampaignState, action: Action, label: str) -> ActionOption:
-
     try:
         cost = camp_cost(state, action)
     except (IllegalAction, InvalidAction):
         cost = 0
     try:
-        verify(state, action)
+        GUARDS[type(action)](state, action)
     except (IllegalAction, InvalidAction) as error:
         return ActionOption(action, label, cost, False, str(error))
     return ActionOption(action, label, cost, True)

@@ -9,36 +9,49 @@ Both are camp actions of an angry god's cleric, each 1 camp action from the pool
 - `PrayForFavour` (Kaal Rafir): praying at camp restores his favour, with no test (house); the
   prayer needs the holy symbol, as every prayer does (§11.2).
 
-The other gods' sacrifices are made while exploring (`sacrifices`).
+The other gods' sacrifices are made while exploring (`magic.prayers.sacrifices`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_action_types import camp_cost
+from expedition.rules.camp.camp_party import camper
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_verbs import CampActionTaken
-from expedition.rules.character.adventurer import Character
+from expedition.rules.camp.pool import afford, spend
 from expedition.rules.core.actions import Action
 from expedition.rules.core.dice import risk_triggered
-from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.skills import Trait
 from expedition.rules.items.usage import roll_usage, use_one
-from expedition.rules.magic.prayers.praying import appease, has_holy_symbol
+from expedition.rules.magic.prayers.praying import has_holy_symbol
+from expedition.rules.magic.prayers.sacrifices import appease
 
 if TYPE_CHECKING:
+    from expedition.rules.character.adventurer import Character
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.engine.campaign import CampaignState
 
-__all__ = ["GUARDS", "TEETH", "VERBS", "BurnTeeth", "PrayForFavour", "TeethBurned", "sacrifice_options"]
+__all__ = [
+    "COST",
+    "TEETH",
+    "BurnTeeth",
+    "PrayForFavour",
+    "TeethBurned",
+    "burn_teeth",
+    "pray_for_favour",
+    "sacrifice_options",
+    "verify_burn_teeth",
+    "verify_prayer",
+]
 
 RULE = "§5.7.4"
+COST = 1
+"""Camp actions each sacrifice takes, as any camp action the camp's table does not list (§10.3)."""
 TEETH = "human_teeth"
 """The item burnt for Goshkalon: a handful of teeth (HOUSE §4.4)."""
 
@@ -54,14 +67,7 @@ class PrayForFavour(Action):
 
 
 def _angry_cleric(state: CampaignState, action: Action, god: str) -> Character:
-    current_camp(state)
-    if not action.actor:
-        raise InvalidAction(f"{type(action).__name__} needs the acting character")
-    member = next((c for c in state.party if c.id == action.actor), None)
-    if member is None:
-        raise IllegalAction(f"{action.actor} is not with the party.")
-    if not member.can_act:
-        raise IllegalAction(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
+    _, member = camper(state, action)
     if Trait.DIVINE_MANDATE not in member.traits or member.magic.calling != god:
         raise IllegalAction(f"{member.name} is no cleric of {god.replace('_', ' ').title()}.")
     if not member.magic.god_angry:
@@ -69,48 +75,32 @@ def _angry_cleric(state: CampaignState, action: Action, god: str) -> Character:
     return member
 
 
-def _pool(state: CampaignState, action: Action) -> None:
-    camp = current_camp(state)
-    cost = camp_cost(state, action)
-    if cost > camp.pool:
-        raise IllegalAction(f"That takes {cost} camp action{'s' if cost > 1 else ''}; {camp.pool} left.")
-
-
 def _handful(member: Character) -> Item | None:
     teeth = [i for i in member.items if i.defn.key == TEETH]
     return next((i for i in teeth if not i.usage), None) or next(iter(teeth), None)
 
 
-def _verify_burn(state: CampaignState, action: BurnTeeth) -> None:
+def verify_burn_teeth(state: CampaignState, action: BurnTeeth) -> None:
+    """Raise unless Goshkalon's angry cleric can burn a handful of teeth in this camp's fire now."""
     member = _angry_cleric(state, action, "goshkalon")
     if not current_camp(state).fire:
         raise IllegalAction("Teeth are burnt in a fire: this camp has none.")
     if _handful(member) is None:
         raise IllegalAction(f"{member.name} carries no teeth to burn.")
-    _pool(state, action)
+    afford(current_camp(state), COST)
 
 
-def _verify_pray(state: CampaignState, action: PrayForFavour) -> None:
+def verify_prayer(state: CampaignState, action: PrayForFavour) -> None:
+    """Raise unless Kaal Rafir's angry cleric, holy symbol in hand, can pray at this camp now."""
     member = _angry_cleric(state, action, "kaal_rafir")
     if not has_holy_symbol(member):
         raise IllegalAction(f"{member.name} has no holy symbol: no prayer works without one.")
-    _pool(state, action)
-
-
-def _pay(ctx: Context, state: CampaignState, action: Action) -> None:
-    camp = current_camp(state)
-    cost = camp_cost(state, action)
-    camp.pool -= cost
-    ctx.emit(
-        CampActionTaken(
-            rule="§10.3", action=type(action).__name__, character=action.actor, cost=cost, left=camp.pool
-        )
-    )
+    afford(current_camp(state), COST)
 
 
 def burn_teeth(ctx: Context, state: CampaignState, action: BurnTeeth) -> Resolution[None]:
     """One handful into the fire: 1d!, a trigger pleases Goshkalon; the handful is spent (§5.7.4, house)."""
-    _pay(ctx, state, action)
+    spend(ctx, current_camp(state), action, COST)
     member = state.character(action.actor)
     item = _handful(member)
     assert item is not None  # the guard checked
@@ -129,29 +119,10 @@ def burn_teeth(ctx: Context, state: CampaignState, action: BurnTeeth) -> Resolut
 
 def pray_for_favour(ctx: Context, state: CampaignState, action: PrayForFavour) -> Resolution[None]:
     """Pray to Kaal Rafir at camp: his favour returns, no test (§5.7.4, house)."""
-    _pay(ctx, state, action)
+    spend(ctx, current_camp(state), action, COST)
     appease(ctx, state.character(action.actor), rule=RULE)
     return
     yield
-
-
-GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
-    BurnTeeth: _verify_burn,
-    PrayForFavour: _verify_pray,
-}
-"""The camp sacrifices' guards."""
-
-VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
-    BurnTeeth: burn_teeth,
-    PrayForFavour: pray_for_favour,
-}
-"""The camp sacrifices' verbs."""
-
-DOES: dict[type[Action], str] = {
-    BurnTeeth: "Burn a handful of teeth for Goshkalon: 1d!, and a trigger pleases him.",
-    PrayForFavour: "Pray to Kaal Rafir: his favour returns.",
-}
-"""What each camp sacrifice does, in a line."""
 
 
 def sacrifice_options(member: Character) -> list[tuple[Action, str]]:

@@ -1,7 +1,7 @@
 """Provides setting up camp (§10.3): where the camp is, its pool of camp actions, supplies, fire, long rest.
 
 `start_camp` uses camping supplies, offers a fire and a long rest, and builds the pool of camp
-actions from the parts `pool_parts` lists. `camp_of` and `current_camp` find the camp under way: a
+actions from the parts `pool.pool_parts` lists. `camp_of` and `current_camp` find the camp under way: a
 dungeon camp lives in `ExpeditionState.camp`; camping out during the interlude keeps it in
 `CampaignState.camp`.
 """
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.camp.camp_state import CampPlace, CampState
+from expedition.rules.camp.pool import pool_parts, pool_size
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
@@ -31,11 +32,8 @@ __all__ = [
     "SUPPLIES",
     "CampStarted",
     "FireLit",
-    "Part",
     "camp_of",
     "current_camp",
-    "pool_parts",
-    "pool_size",
     "room_place",
     "start_camp",
     "use_units",
@@ -45,14 +43,6 @@ SUPPLIES = "camping_supplies"
 """The item that adds camp actions and can light the fire (§7.4)."""
 FIREWOOD = "firewood"
 """The house item that lights a fire in place of camping supplies (§7.4 GAP)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Part:
-    """One line of a sum shown to the players: what it is and what it adds (negative to take away)."""
-
-    label: str
-    amount: int
 
 
 # --- where the camp is -------------------------------------------------------------------------
@@ -97,31 +87,6 @@ def room_place(state: CampaignState, *, camped_before: bool) -> CampPlace:
 
 
 # --- setup -------------------------------------------------------------------------------------
-
-
-def pool_parts(
-    place: CampPlace, *, supplies: int, survivalists: int, fire: bool, long_rest: bool
-) -> tuple[Part, ...]:
-    """What the pool of camp actions is made of (§10.3, §16 #16: nothing by default)."""
-    parts: list[Part] = []
-    if place.dry:
-        parts.append(Part("dry, stable place", 1))
-    if supplies:
-        parts.append(Part(f"{supplies} camping suppl{'y' if supplies == 1 else 'ies'} used", supplies))
-    if survivalists:
-        parts.append(Part(f"{survivalists} Survivalist{'s' if survivalists > 1 else ''}", survivalists))
-    if fire:
-        parts.append(Part("a fire", 1))
-    if long_rest:
-        parts.append(Part("long rest", 2))
-    if place.filthy:
-        parts.append(Part("filthy place", -1))
-    return tuple(parts)
-
-
-def pool_size(parts: Sequence[Part]) -> int:
-    """The camp actions the parts give, never fewer than 0."""
-    return max(0, sum(part.amount for part in parts))
 
 
 def _units(party: Sequence[Character], key: str) -> int:

@@ -6,8 +6,8 @@ screen: Cooking, Surgeon, Ritualist (which lowers this settlement's doom or the 
 memorising, camp items, rest and sleep. The camp is dry, open to the sky, lets a fire burn, and
 is a long rest (+2 camp actions; no doom, since it is not in a dungeon). Each camper keeps one
 camping supply back from the setup for the camp table. Breaking it rolls no ambush: the night
-goes on at once (hunger, where whoever ate a cooked meal at the camp needs no ration, then each
-bed's 2d6 table, the campers on the camp table) and the next day begins.
+goes on at once (`breaking_camp`: hunger, where whoever ate a cooked meal at the camp needs no
+ration, then each bed's 2d6 table, the campers on the camp table) and the next day begins.
 """
 
 from __future__ import annotations
@@ -22,16 +22,15 @@ from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.interlude.hunger_and_sleep import CAMP
-from expedition.rules.interlude.interlude_state import InterludeState
 from expedition.rules.trackers.doom import hunted
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from expedition.rules.engine.campaign import CampaignState
+    from expedition.rules.interlude.interlude_state import InterludeState
 
-FED = "fed:"
-"""Prefix of `CampState.done` entries naming who ate a cooked meal at this camp."""
+__all__ = ["camp_out_place", "campers", "hold_camp"]
 
 
 def campers(state: CampaignState, interlude: InterludeState) -> list[Character]:
@@ -71,13 +70,3 @@ def hold_camp(ctx: Context, state: CampaignState, interlude: InterludeState) -> 
         ctx.emit(Note(rule="§10.3", text=f"{refused} The night goes on without a camp."))
         return False
     return True
-
-
-def after_camp(ctx: Context, state: CampaignState, fed: Sequence[str]) -> Resolution[None]:
-    """The interlude's night after its camp broke (house): hunger, the beds, the next morning."""
-    from expedition.rules.interlude.interlude_actions import night
-
-    interlude = state.interlude
-    if interlude is None:
-        return
-    yield from night(ctx, state, interlude, fed=tuple(fed))

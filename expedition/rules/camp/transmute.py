@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.engine.campaign import CampaignState
 
+__all__ = ["COST", "Transmute", "transmute", "verify_transmute"]
+
+COST = 0
+"""Camp actions Transmute takes: none, it is free in camp (§10.3)."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Transmute(Action):

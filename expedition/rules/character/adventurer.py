@@ -9,19 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.skills import Skill, Trait
-
-
-class Attr(StrEnum):
-    """The four attributes (§3.1)."""
-
-    STR = "STR"
-    DEX = "DEX"
-    INT = "INT"
-    PRE = "PRE"
-
 
 CREATION_SCORE = (0, 3)
 """Score limits during character creation (§3.1)."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.harm import choose_attribute, take_fatigue
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution

@@ -5,7 +5,7 @@ Kept as the lasting effect "mishap:blind" (`Span.TURN`, 6) on the caster, mirror
 mark goes when the effect ends (at its end, or when the party leaves the dungeon).
 
 House reading of what blindness does: the blind character has disadvantage on every test,
-attacks and defences included (`rolls.attribute_test`; checks are not tests); cannot Look for
+attacks and defences included (`rolls.TEST_DISADVANTAGE`; checks are not tests); cannot Look for
 traps, Search or Loot (exploration guards); cannot cast a spell at anyone or anything other than
 themself (`spellcasting.verify_cast`, spell shots); and cannot read (scrolls, `item_uses`). It
 does not count as darkness for anything else.
@@ -16,10 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import ON_END, Lasting, Span, add_lasting
+from expedition.rules.core.rolls import TEST_DISADVANTAGE
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -36,6 +38,12 @@ BLIND_TURNS = 6
 def is_blind(character: Character) -> bool:
     """True while `character` is blind (the mark mirrors the lasting effect)."""
     return BLIND in character.magic.effects
+
+
+@TEST_DISADVANTAGE.register
+def _blind_roller(character: Character) -> int:
+    """The blind have disadvantage on every test, attacks and defences included (house)."""
+    return int(is_blind(character))
 
 
 def blind(ctx: Context, state: CampaignState, character: Character, *, rule: str = "§11.1") -> None:

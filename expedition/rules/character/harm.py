@@ -6,16 +6,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Attribute, Status
+from expedition.rules.character.adventurer import Attribute, Status
 from expedition.rules.character.armour import (
     WoundsResisted,
     armour_defence,
 )
 from expedition.rules.character.fainting import faint
 from expedition.rules.character.mortal_wounds import die, mortal_wound
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.events import Event
+from expedition.rules.core.judging import Outcome
+from expedition.rules.core.rolls import TIRED, attribute_test
 from expedition.rules.core.skills import Trait
 
 if TYPE_CHECKING:
@@ -78,6 +81,12 @@ def take_fatigue(
         ctx.emit(FatigueBecameWound(rule="§4.1", character=character.id, attr=attr, points=converted))
     if discarded:
         faint(ctx, character, discarded, rule="§4.3")
+
+
+@TIRED.register
+def _tired_by_a_test(ctx: Context, character: Character, attr: Attr, rule: str) -> None:
+    """A test's fatigue point goes on the tested attribute like any other point (§3.2, §4.1)."""
+    take_fatigue(ctx, character, attr, 1, rule=rule)
 
 
 def _convert(attribute: Attribute) -> None:
@@ -217,12 +226,8 @@ def _hardened(ctx: Context, character: Character, damage: int) -> Resolution[int
     )
     if key != "test":
         return 0
-    # Imported here: rolls.py needs take_fatigue from this module.
-    from expedition.rules.core.rolls import attribute_test
-
     result = yield from attribute_test(ctx, character, Attr.STR, combat=True, rule="§6.2")
-    # Outcome is a StrEnum; comparing by value keeps this off the module that defines it.
-    resisted = 2 if result.outcome == "great_success" else int(result.outcome.succeeded)
+    resisted = 2 if result.outcome is Outcome.GREAT_SUCCESS else int(result.outcome.succeeded)
     resisted = min(resisted, damage)
     if resisted:
         ctx.emit(WoundsResisted(rule="§6.2", who=character.id, source="Hardened", points=resisted))

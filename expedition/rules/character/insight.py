@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.progression import (
     change_proficiency,
     change_score,
@@ -21,6 +21,7 @@ from expedition.rules.character.progression import (
     skill_after_learning,
 )
 from expedition.rules.character.traumas import remove_trauma
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction, InvalidAction

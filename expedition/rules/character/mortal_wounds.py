@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -11,10 +12,11 @@ from expedition.rules.character.fainting import faint
 from expedition.rules.character.traumas import gain_trauma
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.decisions import Choice, Decision, Resolution
-from expedition.rules.core.dice import risk_triggered
+from expedition.rules.core.dice import DiceExpr, risk_triggered
 from expedition.rules.core.events import Event
+from expedition.rules.core.hooks import Hook
+from expedition.rules.core.roll_tables import RollTable, table_row
 from expedition.rules.core.skills import Trait
-from expedition.rules.magic.prayers.prayer_marks import death_deferred
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -35,21 +37,87 @@ class MortalOutcome(StrEnum):
     DEAD = "dead"
 
 
-_TABLE = (
-    MortalOutcome.KNOCKED_OUT,
-    MortalOutcome.CHRONIC_PAIN,
-    MortalOutcome.ANY_TRAUMA,
-    MortalOutcome.BRAIN_DAMAGE,
-    MortalOutcome.VISIONS,
-    MortalOutcome.NEAR_DEATH,
+MORTAL_WOUND_TABLE = RollTable(
+    key="mortal_wound",
+    name="Mortal wounds",
+    dice=DiceExpr(1, 6),
+    rule="§4.4",
+    text="Rolled when a lethal wound has nowhere to go. Add 1 for each mortal wound the character already "
+    "suffered this expedition, plus any other modifier. A trauma the character already has means the "
+    "result does nothing.",
+    modified=True,
+    rows=(
+        table_row(
+            None,
+            0,
+            "scratch",
+            "Only a scratch",
+            "It looked worse than it was: the character is not mortally wounded and keeps standing.",
+            "scratch",
+            brief="Only a scratch: still standing",
+        ),
+        table_row(
+            1,
+            1,
+            "knocked_out",
+            "Knocked out",
+            "They drop unconscious but suffer nothing lasting; this works like fainting.",
+            "faint",
+            brief="Knocked out, no lasting harm (as fainting)",
+        ),
+        table_row(
+            2,
+            2,
+            "chronic_pain",
+            "Lasting pain",
+            "They gain the Chronic pain trauma.",
+            "trauma:chronic_pain",
+            brief="Chronic pain trauma",
+        ),
+        table_row(
+            3,
+            3,
+            "any_trauma",
+            "Scarred",
+            "They gain a trauma of their choice among those they do not have yet.",
+            "trauma_choice",
+            brief="A trauma of their choice they lack",
+        ),
+        table_row(
+            4,
+            4,
+            "brain_damage",
+            "Bleeding inside",
+            "The blow does harm within: they gain the Brain damage trauma.",
+            "trauma:brain_damage",
+            brief="Internal bleeding: Brain damage trauma",
+        ),
+        table_row(
+            5,
+            5,
+            "visions",
+            "The other side",
+            "They glimpse what waits beyond death and gain the Visions trauma.",
+            "trauma:visions",
+            brief="Glimpse beyond: Visions trauma",
+        ),
+        table_row(
+            6,
+            6,
+            "near_death",
+            "At death's door",
+            "Unless someone stabilises them within one combat turn they die; if saved, nothing lasting "
+            "remains.",
+            "near_death",
+            brief="Near death: dies unless stabilised within 1 combat turn",
+        ),
+        table_row(7, None, "dead", "Dead", "The character dies.", "die", brief="Dead"),
+    ),
 )
-"""Table rows 1 to 6 (§4.4); 0 or less is a scratch, 7 or more is death."""
+"""The mortal-wound table (§4.4): each row's key is its `MortalOutcome`; open below 1 and above 6.
 
-_ROW_TRAUMA = {
-    MortalOutcome.CHRONIC_PAIN: Trauma.CHRONIC_PAIN,
-    MortalOutcome.BRAIN_DAMAGE: Trauma.BRAIN_DAMAGE,
-    MortalOutcome.VISIONS: Trauma.VISIONS,
-}
+Play rolls on it, the compendium shows it, and the mortal-wound prompt shows its briefs.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +135,20 @@ class MortalResult:
     trauma: Trauma | None = None
 
 
+DEATH_DEFERRED: Hook[Callable[[Context, Character, str], bool]] = Hook("a death is put off")
+"""Asked when a living character would die, with the cause: True when a rule keeps them alive
+for now (Borrowed Time, §11.2); that rule has then set their status and reported it. The first
+rule to answer True decides, and the character does not die."""
+
+
 def die(ctx: Context, character: Character, *, cause: str, rule: str) -> None:
-    """Kill a character; death is final and a dead character never changes status again."""
+    """Kill a character; death is final and a dead character never changes status again.
+
+    A rule in `DEATH_DEFERRED` may put the death off (the character then stays as it left them).
+    """
     if character.status is Status.DEAD:
         return
-
-    if death_deferred(ctx, character, cause):  # Borrowed Time (§11.2)
+    if DEATH_DEFERRED.any(ctx, character, cause):
         return
     character.status = Status.DEAD
     character.near_death_turns = None
@@ -138,15 +214,17 @@ def mortal_wound(
 
 
 def _row(total: int) -> MortalOutcome:
-    if total <= 0:
-        return MortalOutcome.SCRATCH
-    if total >= 7:
-        return MortalOutcome.DEAD
-    return _TABLE[total - 1]
+    return MortalOutcome(MORTAL_WOUND_TABLE.row_for(total).key)
+
+
+def _row_trauma(outcome: MortalOutcome) -> Trauma | None:
+    """The trauma a row names (its `trauma` step), if it names one."""
+    steps = MORTAL_WOUND_TABLE.row(outcome.value).effect.steps
+    return next((Trauma(step.args[0]) for step in steps if step.verb == "trauma"), None)
 
 
 def _trauma(ctx: Context, character: Character, outcome: MortalOutcome) -> Resolution[Trauma | None]:
-    trauma = _ROW_TRAUMA.get(outcome)
+    trauma = _row_trauma(outcome)
     if outcome is MortalOutcome.ANY_TRAUMA:
         options = [t for t in Trauma if t not in character.traumas]
         if not options:

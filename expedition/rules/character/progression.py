@@ -13,12 +13,13 @@ from expedition.rules.character.adventurer import (
     INSIGHT_CIRCLES,
     LATER_PROFICIENCY,
     LATER_SCORE,
-    Attr,
     Character,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.rolls import BURDEN_USED
 from expedition.rules.core.skills import ADVANCED, BASIC, Skill, Trait
 
 
@@ -192,6 +193,12 @@ def earn_insight(ctx: Context, character: Character, amount: int = 1, *, rule: s
         character.insight.earned += earned
         ctx.emit(InsightEarned(rule=rule, character=character.id, amount=earned, lost=amount - earned))
     return max(0, earned)
+
+
+@BURDEN_USED.register
+def _burden_earns_insight(ctx: Context, character: Character) -> None:
+    """Using the burden in a test earns 1 insight (§3.5)."""
+    earn_insight(ctx, character, 1, rule="§3.5")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,17 +6,17 @@ themselves, so each trauma's meaning lives in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.progression import change_proficiency, change_score
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.events import Event
-from expedition.rules.items.handling import unwield
-from expedition.rules.items.slots import BROKEN_ARM_HAND, two_handed
+from expedition.rules.core.hooks import Hook
 
 CANES = frozenset({"cane", "conductor_cane", "quarterstaff"})
 """Item keys a Broken leg may lean on while exploring (§4.5; house: a quarterstaff serves as a cane)."""
@@ -33,11 +33,17 @@ TRAUMA_EFFECTS: dict[Trauma, str] = {
 """What each trauma does, in a sentence for the character sheet (§4.5, §16 #10)."""
 
 
+TRAUMA_GAINED: Hook[Callable[[Context, Character, Trauma, str], None]] = Hook("a trauma is gained")
+"""Told when a character gains a new trauma (with the section), right after it is reported and
+before it lowers a score: what the trauma does to what they carry (a Broken arm lets go, in
+`items.handling`)."""
+
+
 def gain_trauma(ctx: Context, character: Character, trauma: Trauma, *, rule: str) -> Resolution[bool]:
     """Give a trauma (§4.5); one already held does nothing.
 
-    A Broken arm stops wielding whatever the broken hand held or a two-handed grip needed
-    (`places.BROKEN_ARM_HAND`; moving things out of that hand is the player's business).
+    The rules in `TRAUMA_GAINED` apply it to what the character carries (a Broken arm stops
+    wielding what the broken hand held or a two-handed grip needed).
     Chronic pain lowers one score above 0 by 1 and Brain damage one proficiency above 0 by 1;
     the character's owner decides which when there is more than one choice (kinds
     "chronic_pain" and "brain_damage", keys "STR", "DEX", "INT", "PRE"). With nothing above 0,
@@ -52,11 +58,8 @@ def gain_trauma(ctx: Context, character: Character, trauma: Trauma, *, rule: str
         return False
     character.traumas.add(trauma)
     ctx.emit(TraumaGained(rule=rule, character=character.id, trauma=trauma))
-    if trauma is Trauma.BROKEN_ARM:
-        for item in list(character.items):
-            if item.wielded and (item.place == BROKEN_ARM_HAND or two_handed(item.defn)):
-                unwield(ctx, character, item, rule=rule)
-    elif trauma is Trauma.CHRONIC_PAIN:
+    TRAUMA_GAINED.each(ctx, character, trauma, rule)
+    if trauma is Trauma.CHRONIC_PAIN:
         scores = {attr: character[attr].score for attr in Attr}
         attr = yield from _pick_attr(character, scores, "chronic_pain", "score", rule)
         if attr is not None:

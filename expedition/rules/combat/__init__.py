@@ -33,6 +33,8 @@ What it holds:
 - `maneuvers/`: Warrior and thief maneuvers (RULES §5.7.1, §5.7.2): the attacks, the set-ups, and what
   they leave in a fight.
 - `parley`: `Parley`: talking a foe out of the fight instead of beating it (house, HOUSE §3.1–§3.3).
+- `potions`: What potions, tonics and living ashes do when used (§7.4, §11.1 Alchemy rules), and their
+  hooks.
 - `rounds`: Flow of combat rounds (§10.2.1): fast adventurers, enemies, slow ones, cleanup, the end.
 - `slippery`: Slippery (§6.1): in the enemy turn, dodge tokens spent to move 1 tile each, away from an
   attack.

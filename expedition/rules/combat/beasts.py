@@ -4,7 +4,8 @@ Which enemies are animals is data: the house tag `animal` in assets/enemies.toml
 swarms, leeches, frogs, crabs, the maneater and the living spiders). Animal Affinity gives
 advantage on a Parley with an animal, and (house) lets its owner tame any animal of LVL 3 or
 less with food, as the book's spiderlings are bought off. Beastmaster, which replaces it, does
-all that and gives advantage on attack tests against animals (`skill_fight.fight_advantage`).
+all that and gives advantage on attack tests against animals (`strike.skill_advantage`). The
+taming itself is a parley's terms (`parley.tame_terms`).
 
 The pet (house, the book gives it no stats, §12.6 GAP): a hound joins every fight at the side of
 each Beastmaster who can act. It fights for the party the way the cleric's Swarm does
@@ -36,7 +37,6 @@ from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.skills import Skill
 
 if TYPE_CHECKING:
-    from expedition.rules.combat.parley import Terms
     from expedition.rules.core.context import Context
     from expedition.rules.engine.campaign import CampaignState
 
@@ -90,18 +90,6 @@ def has_affinity(member: Character) -> bool:
 def parley_advantage(member: Character, foe: Foe) -> int:
     """1 when `member` parleys with an animal and has Animal Affinity or Beastmaster (§6.1)."""
     return int(has_affinity(member) and is_animal(foe))
-
-
-def tame_terms(member: Character, foe: Foe) -> Terms | None:
-    """House: what an animal of LVL 3 or less takes to leave when an animal friend offers it food.
-
-    None for anyone without Animal Affinity (or Beastmaster), for a non-animal, a bigger beast or a pet.
-    """
-    if not has_affinity(member) or not is_animal(foe) or foe.defn.level > TAME_LEVEL or foe.key == HOUND.key:
-        return None
-    from expedition.rules.combat.parley import Terms
-
-    return Terms(FOOD, why="food, from an animal friend")
 
 
 def pets_join(ctx: Context, state: CampaignState, combat: CombatState) -> None:

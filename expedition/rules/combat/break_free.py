@@ -13,10 +13,12 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.holds import ATTACHED, BAGGED, BOUND, PINNING, holds_on, kind_of, release
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan
@@ -24,7 +26,6 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Lasting
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_test
-from expedition.rules.magic.fight_magic import begin, check_actions, spend
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -81,7 +82,7 @@ def break_free(ctx: Context, state: CampaignState, action: BreakFree) -> Resolut
     """Resolve `BreakFree`: a STR test (none for a rotworm); a success ends the hold (§16 #26)."""
     member = state.character(action.actor)
     _victim, effect = _hold(state, action)
-    if not (yield from begin(ctx, state, member)):
+    if not (yield from begin_turn(ctx, state, member)):
         return
     if effect.text == "rotworm_swarm" and kind_of(effect) == ATTACHED:
         release(ctx, state, effect, "pulled off")
@@ -91,7 +92,7 @@ def break_free(ctx: Context, state: CampaignState, action: BreakFree) -> Resolut
         result = yield from attribute_test(ctx, member, Attr.STR, combat=True, rule="§16 #26")
         if result.succeeded:
             release(ctx, state, effect, "broke free" if not action.victim else "pulled off")
-    yield from spend(ctx, state, member, 1, "BreakFree")
+    yield from pay_actions(ctx, state, member, 1, "BreakFree")
 
 
 def recover_frees(ctx: Context, state: CampaignState, member: Character) -> None:

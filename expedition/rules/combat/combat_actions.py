@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.recovery import verify_catch_breath
 from expedition.rules.character.traumas import combat_move_action_cost, combat_move_tiles_limit
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
@@ -19,6 +19,7 @@ from expedition.rules.combat.fight_map import routes, sees
 from expedition.rules.combat.holds import verify_free_to_move
 from expedition.rules.combat.rounds import actions_for, verify_turn
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan, orthogonal_neighbours
 from expedition.rules.core.errors import IllegalAction, InvalidAction

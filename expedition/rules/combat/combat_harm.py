@@ -8,9 +8,10 @@ the wounds land (`harm.receive_wounds`). Wounds on a foe go through its armour a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.character.armour import enemy_damage
 from expedition.rules.character.harm import receive_wounds
@@ -28,12 +29,14 @@ from expedition.rules.combat.enemies.targeting import mothered
 from expedition.rules.combat.fight_map import floor
 from expedition.rules.combat.maneuvers.maneuver_marks import after_defence, before_defence
 from expedition.rules.combat.slippery import slip_away
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.distance import chebyshev, manhattan, orthogonal_neighbours
 from expedition.rules.core.errors import InvalidAction
+from expedition.rules.core.hooks import Hook
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.lasting import Span, add_lasting, lasting_on
 from expedition.rules.core.notation import Attack
@@ -50,6 +53,13 @@ if TYPE_CHECKING:
 
 DECLINE = "decline"
 """Answer to a "defend" decision: roll no dice and take the hit (§10.2.3)."""
+
+FOE_HIT: Hook[Callable[[Context, CampaignState, CombatState, Foe, int, int], None]] = Hook("a foe was hit")
+"""Asked by `wound_foe` with the wounds the foe took and the raw damage: the passives of its stat block
+(Will to live, Toxic spores, Jumpy, Scatter…: `enemies.specials.foe_hit`, §12)."""
+FOE_FELL: Hook[Callable[[Context, CampaignState, CombatState, Foe], None]] = Hook("a foe dropped")
+"""Asked by `knock_out` after the body and Dirge: bursts, a brood or a warren breaking
+(`enemies.specials.foe_fell`, §12, HOUSE §3.1)."""
 
 
 def defend(
@@ -268,10 +278,8 @@ def wound_foe(
     foe.broken += result.broken
     if bleeds and foe.defn.living:
         foe.bleeding = True
-    from expedition.rules.combat.enemies.specials import foe_hit
-
     if wounds <= 0 and not result.broken:
-        foe_hit(ctx, state, combat, foe, 0, raw)  # its passives when hit (§12)
+        FOE_HIT.each(ctx, state, combat, foe, 0, raw)  # its passives when hit (§12)
         return 0
     foe.wounds += wounds
     if by:
@@ -279,7 +287,7 @@ def wound_foe(
     ctx.emit(FoeWounded(rule=rule, foe=foe.uid, wounds=wounds, total=foe.wounds, broken=result.broken))
     if foe.knocked_out:
         knock_out(ctx, state, combat, foe, by=by)
-    foe_hit(ctx, state, combat, foe, wounds, raw)  # Will to live, spores, Jumpy, Scatter, … (§12)
+    FOE_HIT.each(ctx, state, combat, foe, wounds, raw)  # Will to live, spores, Jumpy, Scatter, … (§12)
     return wounds
 
 
@@ -292,9 +300,7 @@ def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe,
     dead_vigil.foe_fell(ctx, combat, foe)  # the body it leaves (HOUSE §1.7)
 
     foe_fell(ctx, state, foe)  # Dirge (§11.2)
-    from expedition.rules.combat.enemies import specials
-
-    specials.foe_fell(ctx, state, combat, foe)  # bursts, a brood or warren breaking (§12, HOUSE §3.1)
+    FOE_FELL.each(ctx, state, combat, foe)  # bursts, a brood or warren breaking (§12, HOUSE §3.1)
     if foe.defn.behaviour.leader:
         for ally in combat.conscious_foes:
             if ally.defn.living and not ally.defn.ignores_morale and not ally.fleeing:

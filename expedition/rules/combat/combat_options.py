@@ -25,8 +25,9 @@ from expedition.rules.combat.combat_actions import (
     weapons,
 )
 from expedition.rules.combat.combat_state import Foe
-from expedition.rules.combat.fighting_skills import fight_advantage, fight_skill_offers
+from expedition.rules.combat.fighting_skills import fight_skill_offers
 from expedition.rules.combat.parley import parley_offers
+from expedition.rules.combat.strike import skill_advantage
 from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.distance import manhattan
@@ -159,7 +160,7 @@ def attack_odds(state: CampaignState, actor: str, target: str, weapon: int) -> R
     return outcome_odds(
         available_dice(member, attr, combat=True),
         proficiency=0 if member.has(Affliction.ANGRY) else member[attr].proficiency,
-        advantage=fight_advantage(state, member, foe),  # Beastmaster on animals, the Cursed on ghosts (§6.1)
+        advantage=skill_advantage(state, member, foe),  # Beastmaster on animals, the Cursed on ghosts (§6.1)
         disadvantage=int(foe.defn.hard_to_hit) + tokens + int(ranged),
         terrified=member.has(Affliction.TERRIFIED),
         hopeless=member.has(Affliction.HOPELESS),

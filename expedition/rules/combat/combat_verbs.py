@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import apply_cure
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.character.recovery import catch_breath, recover_fatigue
@@ -37,9 +37,11 @@ from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, CombatState,
 from expedition.rules.combat.enemies.specials import weapon_struck
 from expedition.rules.combat.holds import strike_host
 from expedition.rules.combat.maneuvers.maneuver_marks import outsmarted, reveal, sneak
+from expedition.rules.combat.potions import ashes_wound
 from expedition.rules.combat.rounds import begin_turn, end_turn, spend_actions
 from expedition.rules.combat.strike import spend_ammo, strike_test, weapon_wounds
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan
@@ -55,7 +57,6 @@ from expedition.rules.exploration.hazards.footing import attack_dice as ceiling_
 from expedition.rules.exploration.hazards.footing import footing_dodge, footing_move
 from expedition.rules.items import handling, usage
 from expedition.rules.items.item_uses import use_item
-from expedition.rules.items.potions import ashes_wound
 from expedition.rules.magic.prayers.prayer_marks import fury_wound, hostile, on_our_side
 from expedition.rules.magic.warding import swings_with_int
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import (
     CombatMoved,
     EnemyActed,
@@ -31,11 +31,12 @@ from expedition.rules.combat.combat_state import (
     on_map,
     standing,
 )
+from expedition.rules.combat.enemies import attack_effects, habits, specials
 from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyAction
-from expedition.rules.combat.enemies.specials import restricted
 from expedition.rules.combat.enemies.targeting import preferred
 from expedition.rules.combat.fight_map import routes, sees
 from expedition.rules.combat.maneuvers.maneuver_marks import foe_held, foe_would_move, hidden, weapon_usable
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan
@@ -104,8 +105,6 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
 
     if control.foe_turn_begins(ctx, state, combat, foe):  # asleep; Shackles' stun (§11.1)
         return
-    from expedition.rules.combat.enemies import attack_effects, habits, specials
-
     if not (yield from specials.turn_starts(ctx, state, combat, foe)):  # holds, leech, Red Weaver (§12)
         return
     used: set[str] = set()
@@ -263,7 +262,9 @@ def _attack_for(
     """The attack to use now and who it strikes, or None when nothing reaches."""
     usable = [a for a in foe.defn.actions if a.attack is not None and a.cost <= actions]
 
-    usable = [a for a in usable if not restricted(foe, a.key)]  # Eat, Bash, Lunge, Ram: scripts only (§12)
+    usable = [
+        a for a in usable if not specials.restricted(foe, a.key)
+    ]  # Eat, Bash, Lunge, Ram: scripts only (§12)
     if bars_int(state, foe.uid):  # Ignorance (§11.2)
         usable = [a for a in usable if a.attack is not None and Attr.INT not in a.attack.attrs]
     usable = [a for a in usable if weapon_usable(state, foe, a.key)]  # Disarm (§5.7.1)

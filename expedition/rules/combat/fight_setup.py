@@ -1,22 +1,24 @@
 """Provides the setup of a fight (§10.2.1 phase 0, §10.1): placing both sides, initiative, ambush, surprise.
 
 A fight starts when the party steps into a room whose encounter still stands, when a wandering
-group that gave its sign arrives, or when another rule (a camp ambush) calls `start_combat`.
+group that gave its sign arrives, or when another rule (a camp ambush, a summoning: `summon`) calls
+`start_combat`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
-from expedition.rules.combat.enemies.enemy_defs import EnemyDef
+from expedition.rules.combat.enemies.enemy_defs import EnemyDef, enemy_defs
 from expedition.rules.combat.fight_map import floor as floor
 from expedition.rules.combat.fight_map import spread as spread
 from expedition.rules.combat.fighting_skills import fight_opens, ghosts_seen
 from expedition.rules.combat.rounds import advance, begin_round
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, manhattan
@@ -24,10 +26,10 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_check
+from expedition.rules.exploration.barricade import barricade_holds
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Encounter
 from expedition.rules.exploration.hazards.drag_marks import hazard_group
-from expedition.rules.items.barricade import barricade_holds
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -38,16 +40,6 @@ ASLEEP = 1
 """Activity 1: asleep or dormant, so the party ambushes them (HOUSE §2.5)."""
 WANDERING_DISTANCE = 5
 """How far from the party a wandering group appears, in tiles (house: just inside a lantern's light)."""
-
-
-def enemy_defs(ctx: Context, keys: Sequence[str]) -> list[EnemyDef]:
-    """The stat blocks for `keys` from the world's content; unknown keys are skipped with a note."""
-    known: Mapping[str, EnemyDef] = getattr(ctx.world, "enemies", None) or {}
-    found = [known[key] for key in keys if key in known]
-    missing = [key for key in keys if key not in known]
-    if missing:
-        ctx.emit(Note(rule="§10.2.1", text=f"No stat block for {', '.join(missing)}; they stay away."))
-    return found
 
 
 def start_combat(
@@ -218,3 +210,27 @@ def wandering_arrives(ctx: Context, state: CampaignState, announced: Sequence[st
         return False
     yield from start_combat(ctx, state, defs, group=name)
     return True
+
+
+def summon(ctx: Context, state: CampaignState, caster: Character, key: str) -> Resolution[None]:
+    """A creature appears next to the caster: it joins the fight, or starts one (§11.1 mishaps).
+
+    Both summoned horrors (tormentor demon, endless horror) have house stat blocks; a key with no
+    stat block at all (content from an older version) is reported and stays away.
+    """
+    defs = enemy_defs(ctx, [key])
+    expedition = state.expedition
+    if not defs or expedition is None:
+        return
+    combat = expedition.combat
+    if combat is None:
+        yield from start_combat(ctx, state, defs, group=defs[0].name)
+        return
+    origin = combat.positions.get(caster.id, expedition.position)
+    tiles = spread(expedition.level, origin, combat.occupied())
+    if not tiles:
+        ctx.emit(Note(rule="§11.1", text=f"No room for the {defs[0].name} to appear."))
+        return
+    new = Foe(uid=f"foe{len(combat.foes) + 1}", key=defs[0].key, defn=defs[0], pos=tiles[0])
+    combat.foes.append(new)
+    ctx.emit(FoePlaced(rule="§11.1", foe=new.uid, key=new.key, name=new.name, pos=new.pos))

@@ -7,8 +7,8 @@
   unaware, so before round 1 each Stalker who can act strikes one foe in reach of a wielded weapon
   (a "stalker_target" decision): a free hit that is a critical one, for the weapon's BASE + CRIT.
   It is not an attack test, so no dice and no tokens; armour and resistance apply as usual.
-- **Advantage** (`fight_advantage`, read by `combat_strike.strike_test`): Beastmaster against
-  animals (§6.1), and (house) a Cursed adventurer against ghosts: they see where it really is.
+- **Advantage** (`strike.skill_advantage`, read by `strike_test` and the attack odds): Beastmaster
+  against animals (§6.1), and (house) a Cursed adventurer against ghosts: they see where it really is.
 - **Ghosts seen** (`ghosts_seen`, HOUSE §3.3 Shadow): a group made only of ghosts cannot surprise
   a party with a living Cursed adventurer (§4.6 "can see ghosts"); initiative is rolled as usual.
 
@@ -21,15 +21,17 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.recovery import can_heal, heal_wound
-from expedition.rules.combat.beasts import is_animal, pets_join
+from expedition.rules.combat.beasts import pets_join
 from expedition.rules.combat.combat_actions import in_reach, weapon_attack, weapons
 from expedition.rules.combat.combat_events import Attacked
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of, standing
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, EnemyTag
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.combat.strike import spend_ammo, weapon_wounds
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.distance import manhattan
@@ -39,7 +41,6 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.magic.fight_magic import begin, check_actions, spend
 from expedition.rules.magic.prayers.prayer_marks import hostile
 
 if TYPE_CHECKING:
@@ -113,12 +114,12 @@ def verify_fearless(state: CampaignState, action: FearlessHeal) -> None:
 def fearless(ctx: Context, state: CampaignState, action: FearlessHeal) -> Resolution[None]:
     """Resolve Fearless: mark it used for the fight and heal 1 PRE wound (§6.1)."""
     member = state.character(action.actor)
-    if not (yield from begin(ctx, state, member)):
+    if not (yield from begin_turn(ctx, state, member)):
         return
     add_lasting(ctx, state, FEARLESS, member.id, Span.FIGHT, source=member.id, rule="§6.1")
     ctx.emit(FightSkillUsed(rule="§6.1", character=member.id, skill=Skill.FEARLESS.value, foe=""))
     heal_wound(ctx, member, Attr.PRE, rule="§6.1")
-    yield from spend(ctx, state, member, 1, "FearlessHeal")
+    yield from pay_actions(ctx, state, member, 1, "FearlessHeal")
 
 
 def fight_skill_offers(state: CampaignState, actor: str) -> list[tuple[Action, str]]:
@@ -130,17 +131,6 @@ def fight_skill_offers(state: CampaignState, actor: str) -> list[tuple[Action, s
 
 
 # --- advantages and ghosts ---------------------------------------------------------------------
-
-
-def fight_advantage(state: CampaignState, member: Character, foe: Foe) -> int:
-    """Advantage on `member`'s attack tests against `foe` from skills and sight.
-
-    1 for a Beastmaster against an animal (§6.1); 1 (house) for a Cursed adventurer against a
-    ghost, whom they see where it really is (§4.6).
-    """
-    beast = member.has(Skill.BEASTMASTER) and is_animal(foe)
-    ghost = member.has(Affliction.CURSED) and EnemyTag.GHOST in foe.defn.tags
-    return int(beast) + int(ghost)
 
 
 def ghosts_seen(ctx: Context, state: CampaignState, foes: Sequence[EnemyDef]) -> bool:

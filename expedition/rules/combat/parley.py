@@ -17,14 +17,23 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
-from expedition.rules.combat.beasts import parley_advantage, tame_terms
+from expedition.rules.character.adventurer import Character
+from expedition.rules.combat.beasts import (
+    FOOD,
+    HOUND,
+    TAME_LEVEL,
+    has_affinity,
+    is_animal,
+    parley_advantage,
+)
 from expedition.rules.combat.combat_actions import COSTS
 from expedition.rules.combat.combat_events import FoeFled
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_map import sees
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan
@@ -35,7 +44,6 @@ from expedition.rules.core.lasting import PARTY, Span, add_lasting, has_lasting
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.items.handling import take_away
-from expedition.rules.magic.fight_magic import begin, check_actions, spend
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -111,6 +119,16 @@ def terms_for(combat: CombatState, foe: Foe) -> Terms | None:
     return terms
 
 
+def tame_terms(member: Character, foe: Foe) -> Terms | None:
+    """House: what an animal of LVL 3 or less takes to leave when an animal friend offers it food.
+
+    None for anyone without Animal Affinity (or Beastmaster), for a non-animal, a bigger beast or a pet.
+    """
+    if not has_affinity(member) or not is_animal(foe) or foe.defn.level > TAME_LEVEL or foe.key == HOUND.key:
+        return None
+    return Terms(FOOD, why="food, from an animal friend")
+
+
 def _check(state: CampaignState, action: Parley) -> tuple[Character, Foe, Terms, Item | None]:
 
     if state.phase is not Phase.COMBAT:
@@ -149,7 +167,7 @@ def verify_parley(state: CampaignState, action: Parley) -> None:
 def parley(ctx: Context, state: CampaignState, action: Parley) -> Resolution[None]:
     """Resolve a parley: a PRE test; on a success the price is paid and the foe (or brood) leaves (house)."""
     member, foe, terms, item = _check(state, action)
-    if not (yield from begin(ctx, state, member)):
+    if not (yield from begin_turn(ctx, state, member)):
         return
     combat = combat_of(state)
     favour = EnemyTag.GOBLIN in foe.defn.tags and has_lasting(state, PARTY, MATRIARCH_FAVOUR)
@@ -180,7 +198,7 @@ def parley(ctx: Context, state: CampaignState, action: Parley) -> Resolution[Non
         ctx.emit(FoeFled(rule="HOUSE §3.3", foe=gone.uid))
     if result.succeeded and foe.key == "goblin_matriarch":
         add_lasting(ctx, state, MATRIARCH_FAVOUR, PARTY, Span.EXPEDITION, source=member.id, rule="HOUSE §3.3")
-    yield from spend(ctx, state, member, PARLEY_COST, "Parley")
+    yield from pay_actions(ctx, state, member, PARLEY_COST, "Parley")
 
 
 def parley_offers(state: CampaignState, actor: str) -> list[tuple[Parley, str]]:

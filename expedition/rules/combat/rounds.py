@@ -29,6 +29,7 @@ from expedition.rules.combat.combat_state import (
     CombatPhase,
     CombatState,
     clear_fallen,
+    combat_of,
     on_map,
     standing,
 )
@@ -36,6 +37,7 @@ from expedition.rules.combat.enemies.specials import settle
 from expedition.rules.combat.enemy_phase import enemy_turns
 from expedition.rules.combat.holds import host_turn_begins, victim_turn_ends
 from expedition.rules.combat.maneuvers.maneuver_marks import pay_owed
+from expedition.rules.combat.potions import mercurial_actions, mercurial_turn_ends
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
@@ -46,7 +48,6 @@ from expedition.rules.exploration.dead_vigil import lay_the_bodies
 from expedition.rules.exploration.expedition import area_of
 from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.items.inventory import encumbrance_tick
-from expedition.rules.items.potions import mercurial_actions, mercurial_turn_ends
 from expedition.rules.magic.fight_magic import fight_ends, turn_begins
 from expedition.rules.magic.prayers.prayer_marks import give_up, hostile
 from expedition.rules.magic.prayers.sacrifices import bind_undead
@@ -94,6 +95,25 @@ def verify_turn(state: CampaignState, combat: CombatState, member: Character) ->
         raise IllegalAction(
             f"Slow adventurers act in the GM's order: {state.character(queue[0]).name} first."
         )
+
+
+def check_actions(state: CampaignState, actor: str, cost: int) -> None:
+    """Raise unless `actor` may take an action of `cost` actions now: their turn, no stun (§10.2.1).
+
+    The guard every action of a fight but the basic ones shares (spells, prayers, maneuvers, skills,
+    parleys, breaking free).
+
+    Raises:
+        IllegalAction: Outside a fight, out of turn, stunned, or with too few actions left.
+    """
+    combat = combat_of(state)
+    member = state.character(actor)
+    verify_turn(state, combat, member)
+    if member.tokens.stun:
+        raise IllegalAction(f"{member.name} is stunned: only Recover is possible.")
+    left = combat.actions_left if combat.active == actor else actions_for(combat, member)
+    if left < cost:
+        raise IllegalAction(f"That takes {cost} actions; {member.name} has {left} left.")
 
 
 def begin_turn(ctx: Context, state: CampaignState, member: Character) -> Resolution[bool]:
@@ -150,6 +170,15 @@ def spend_actions(ctx: Context, state: CampaignState, member: Character, cost: i
         yield from end_turn(ctx, state, member.id)
     else:
         yield from advance(ctx, state)
+
+
+def pay_actions(
+    ctx: Context, state: CampaignState, member: Character, cost: int, kind: str
+) -> Resolution[None]:
+    """Pay `cost` actions once an action of `kind` is resolved (Hyperfocus remembers it); play moves on."""
+    combat = combat_of(state)
+    combat.last_action = kind
+    yield from spend_actions(ctx, state, member, cost)
 
 
 def end_turn(ctx: Context, state: CampaignState, who: str) -> Resolution[None]:

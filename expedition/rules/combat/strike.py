@@ -4,7 +4,7 @@ Weapons (`combat_verbs.attack_foe`) and attack spells (`spell_attacks`) both rol
 `strike_test`: the foe's dodge tokens, then its shield tokens (not against X), are GM rerolls on
 top of any plain disadvantage, and are spent only while the GM actually used them (HOUSE §3.1).
 Bonedance on the foe gives the attacker advantage (§11.1), and so do Beastmaster against animals and a
-Cursed attacker against ghosts (`skill_fight.fight_advantage`). `may_harm` answers whether a hit can
+Cursed attacker against ghosts (`skill_advantage`). `may_harm` answers whether a hit can
 hurt a foe that only some sources harm (§12).
 """
 
@@ -12,22 +12,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from expedition.rules.combat.beasts import is_animal
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import Foe, combat_of
-from expedition.rules.combat.enemies.enemy_defs import HarmSource
+from expedition.rules.combat.enemies.enemy_defs import EnemyTag, HarmSource
 from expedition.rules.combat.maneuvers.maneuver_marks import trick_advantage
+from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import GM
 from expedition.rules.core.events import Note
 from expedition.rules.core.lasting import has_lasting
 from expedition.rules.core.notation import Flag
 from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.core.rolls import attribute_test
+from expedition.rules.core.skills import Skill
 from expedition.rules.items import usage
 
 if TYPE_CHECKING:
-    from expedition.rules.character.adventurer import Attr, Character
+    from expedition.rules.character.adventurer import Character
     from expedition.rules.combat.combat_state import CombatState
+    from expedition.rules.core.attributes import Attr
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.core.item_defs import Item
@@ -72,9 +76,7 @@ def strike_test(
     combat = combat_of(state)
 
     advantage += (1 if has_lasting(state, foe.uid, BONEDANCE) else 0) + trick_advantage(state, foe, member.id)
-    from expedition.rules.combat.fighting_skills import fight_advantage
-
-    advantage += fight_advantage(state, member, foe)  # Beastmaster on animals, the Cursed on ghosts (§6.1)
+    advantage += skill_advantage(state, member, foe)  # Beastmaster on animals, the Cursed on ghosts (§6.1)
     tokens = foe.tokens.dodge + (0 if ignores_shields else foe.tokens.shield)
     helper_id = combat.helped.get(member.id, "")
     helper = state.character(helper_id) if helper_id else None
@@ -98,6 +100,17 @@ def strike_test(
         foe.tokens.shield -= spent - dodge
         ctx.emit(report_tokens(foe.uid, foe.tokens, "spent against an attack", rule))
     return result
+
+
+def skill_advantage(state: CampaignState, member: Character, foe: Foe) -> int:
+    """Advantage on `member`'s attack tests against `foe` from skills and sight.
+
+    1 for a Beastmaster against an animal (§6.1); 1 (house) for a Cursed adventurer against a
+    ghost, whom they see where it really is (§4.6).
+    """
+    beast = member.has(Skill.BEASTMASTER) and is_animal(foe)
+    ghost = member.has(Affliction.CURSED) and EnemyTag.GHOST in foe.defn.tags
+    return int(beast) + int(ghost)
 
 
 def may_harm(foe: Foe, *sources: HarmSource) -> bool:

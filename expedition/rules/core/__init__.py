@@ -7,6 +7,7 @@ What it holds:
 
 - `actions`: `Action` base class: a player's intent, checked by `verify` before it is applied.
 - `approach`: `approached_test`: before an attribute test, the player says how they roll it (§3.5).
+- `attributes`: `Attr`: the names of the four attributes (§3.1) that every test, check and attack names.
 - `conditions`: Names of afflictions (§4.6) and traumas (§4.5).
 - `context`: `Context`: the dice and the event log a rule works with.
 - `decisions`: Decisions: the choices a rule needs from a player (or the GM) while it resolves.
@@ -21,6 +22,7 @@ What it holds:
 - `lasting`: Lasting effects: what a spell, prayer or maneuver leaves behind for some rounds or turns.
 - `notation`: Attack notation `[+|-]ATTR BASE[flags][+CRIT[flags]]` and its parser (§2.1, §16 #7, #24).
 - `odds`: Exact odds: attribute tests and checks with rerolls (§3), risk dice and table sums (§2).
+- `phase`: `Phase`: where the campaign is, one of an expedition's three phases or the interlude (§10).
 - `reach`: `Reach`: how far an attack reaches, as a range or a number of tiles (§2.1, §8, §16 #3).
 - `reroll_game`: Reroll game behind `odds.py`: both sides reroll perfectly, by backward induction
   (§3.2–§3.4).

@@ -17,7 +17,8 @@ from expedition.rules.core.odds import outcome_odds
 from expedition.rules.core.rolls import attribute_test, available_dice
 
 if TYPE_CHECKING:
-    from expedition.rules.character.adventurer import Attr, Character
+    from expedition.rules.character.adventurer import Character
+    from expedition.rules.core.attributes import Attr
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from expedition.rules.core.events import Event
+from expedition.rules.core.hooks import Hook
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -42,16 +44,21 @@ class Trauma(StrEnum):
     VISIONS = "visions"
 
 
+AFFLICTION_WARDED: Hook[Callable[[Character, Affliction], bool]] = Hook("an affliction is kept off")
+"""Asked before a character gains an affliction they do not have: True keeps it off (a Tonic of
+bravery wards off Terrified, §11.1)."""
+
+
 def gain_affliction(ctx: Context, character: Character, affliction: Affliction, *, rule: str) -> bool:
-    """Give an affliction; gaining one already held does nothing (§4.6).
+    """Give an affliction; gaining one already held, or one a rule wards off, does nothing (§4.6).
 
     Returns:
-        True if the character did not have it before.
+        True if the character did not have it before and now has it.
     """
     if affliction in character.afflictions:
         return False
-    if affliction is Affliction.TERRIFIED and "item:tonic_of_bravery" in character.magic.effects:
-        return False  # a Tonic of bravery (§11.1, `item_uses_fight`)
+    if AFFLICTION_WARDED.any(character, affliction):
+        return False
     character.afflictions.add(affliction)
     ctx.emit(AfflictionGained(rule=rule, character=character.id, affliction=affliction))
     return True

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import Range
 from expedition.rules.core.errors import NotationError
 from expedition.rules.core.reach import CLOSE, Reach

@@ -187,6 +187,8 @@ class TableRow:
         name: A short title.
         text: What happens, in our words.
         effect: What the rules do.
+        brief: The row in a few words, for a prompt that shows the whole table beside the
+            result ("" when nothing shows it so).
     """
 
     low: int | None
@@ -195,6 +197,7 @@ class TableRow:
     name: str
     text: str
     effect: Effect
+    brief: str = ""
 
     def covers(self, total: int) -> bool:
         """Whether this row applies to a total."""
@@ -208,6 +211,17 @@ class TableRow:
         if self.high is None:
             return f"{self.low}+"
         return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
+
+
+def table_row(
+    low: int | None, high: int | None, key: str, name: str, text: str, effect: str, *, brief: str = ""
+) -> TableRow:
+    """A row of a table the rules define themselves, its effect written in the notation.
+
+    Raises:
+        NotationError: When `effect` does not parse, so a mistyped row fails on import.
+    """
+    return TableRow(low, high, key, name, text, parse_effect(effect), brief)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,31 +2,55 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
-from expedition.rules.character.blindness import BLIND
-from expedition.rules.character.harm import take_fatigue
-from expedition.rules.character.progression import earn_insight
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.core.hooks import Hook
 from expedition.rules.core.judging import Outcome, RollResult, outcome_of, tires
 from expedition.rules.core.rerolls import Budget, Pool, negotiate
 from expedition.rules.core.roll_events import BurdenInvoked, PoolThrown, RollJudged
 from expedition.rules.core.skills import Trait
-from expedition.rules.magic.prayers.prayer_marks import EUPHORIA, FURY, spend_fury
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
     from expedition.rules.core.context import Context
 
 __all__ = [
+    "BURDEN_USED",
+    "EXTRA_DICE",
+    "ROLL_BEGINS",
+    "TEST_DISADVANTAGE",
+    "TIRED",
+    "UNHURT",
     "attribute_check",
     "attribute_test",
     "available_dice",
 ]
+
+# --- hook points: what other rules add to a test or check ------------------------------------------
+
+UNHURT: Hook[Callable[[Character], bool]] = Hook("a roller counts their dice as if unhurt")
+"""Asked whenever a roller's dice are counted: True lets them roll their whole score, fatigue and
+wounds ignored (Euphoria, §11.2)."""
+EXTRA_DICE: Hook[Callable[[Character], int]] = Hook("dice a rule adds to a roller's test or check")
+"""Asked as a test or check is planned: dice added to the pool before anything else changes it
+(Righteous Fury's 3, §11.2)."""
+TEST_DISADVANTAGE: Hook[Callable[[Character], int]] = Hook("disadvantage a roller has on every test")
+"""Asked as a test (never a check) is planned: instances of disadvantage added to the GM's (the
+blind, house reading of mishap 5)."""
+ROLL_BEGINS: Hook[Callable[[Character], None]] = Hook("a test or check is about to be thrown")
+"""Told before the first die of a test or check (a declined roll too), so that a mark lasting
+"until the next roll" is used up (Righteous Fury's extra wound, §11.2)."""
+BURDEN_USED: Hook[Callable[[Context, Character], None]] = Hook("a roller used their burden")
+"""Told once the burden is invoked (§3.5), before the dice: using it earns insight (`progression`)."""
+TIRED: Hook[Callable[[Context, Character, Attr, str], None]] = Hook("a test tires someone")
+"""Told for each fatigue point a test gives (extra effort, the judged dice, a helper's die; §3.2,
+§3.5), with the tested attribute and the section: placing it is `harm`'s (§4.1)."""
 
 
 def available_dice(character: Character, attr: Attr, *, combat: bool = False) -> int:
@@ -37,7 +61,7 @@ def available_dice(character: Character, attr: Attr, *, combat: bool = False) ->
     attribute = character[attr]
     if combat and attr is Attr.STR and character.has(Trait.BERSERKER):
         return attribute.score
-    if EUPHORIA in character.magic.effects:  # Euphoria (§11.2): counted as if unhurt
+    if UNHURT.any(character):
         return attribute.score
     return attribute.available
 
@@ -52,7 +76,6 @@ class _Plan:
     effort: bool
     helper: Character | None
     burden: bool
-    fury: bool = False  # Righteous Fury (§11.2): 3 more dice
     tiring: bool = True
     base: int = 0  # the dice before keeping it safe, effort and help (what `odds.outcome_odds` takes)
 
@@ -85,12 +108,13 @@ def attribute_test(
     when Hopeless) among the roller's judged dice gives them one fatigue point; the helper's
     die tires the helper instead. A Dauntless roller may then throw 2 more dice into a success
     (decision kind "dauntless", "roll" or "pass"). Bad omens turns a critical failure into
-    `omens=1`. A blind roller (spell mishap 5, `blindness`) gets one more disadvantage (house).
+    `omens=1`. The hooks above add dice or disadvantage (a prayer, blindness) and place the
+    fatigue (`TIRED`).
 
     Extra effort pays its fatigue point before the roll and adds a die to the dice available
     before that point. A Berserker testing STR in combat rolls the full score; the fatigue and
     wounds are still recorded, and a point that no longer fits makes them faint (that collapse
-    is handled by `harm.take_fatigue`).
+    is the fatigue rule's, told through `TIRED`).
 
     Args:
         ctx: Dice and event log.
@@ -134,7 +158,7 @@ def attribute_test(
         character,
         attr,
         advantage,
-        disadvantage + (BLIND in character.magic.effects),  # blind: mishap 5 (house)
+        disadvantage + TEST_DISADVANTAGE.total(character),
         safe,
         effort,
         helper,
@@ -220,8 +244,8 @@ def _plan(
         raise InvalidAction(
             "Rolling no dice cannot be combined with keeping it safe, effort, help or a burden."
         )
-    fury = FURY in character.magic.effects
-    total = (limit if dice is None else dice) + bonus + 3 * fury + effort - 2 * safe + (helper is not None)
+    extra = EXTRA_DICE.total(character)
+    total = (limit if dice is None else dice) + bonus + extra + effort - 2 * safe + (helper is not None)
     count, keep_lowest = (2 - total, True) if total <= 0 else (total, False)
     disadvantage += burden
     angry = character.has(Affliction.ANGRY)
@@ -233,8 +257,8 @@ def _plan(
         helper=0 if helper is None or helper.has(Affliction.ANGRY) else helper[attr].proficiency,
         gm=max(disadvantage - advantage, 0),
     )
-    base = (limit if dice is None else dice) + bonus + 3 * fury
-    return _Plan(count, keep_lowest, declined, budget, safe, effort, helper, burden, fury, base=base)
+    base = (limit if dice is None else dice) + bonus + extra
+    return _Plan(count, keep_lowest, declined, budget, safe, effort, helper, burden, base=base)
 
 
 def _run(
@@ -242,15 +266,15 @@ def _run(
 ) -> Resolution[RollResult]:
     why = f"{attr} {'check' if check else 'test'}"
     helper = plan.helper
-    spend_fury(character, plan.fury)
+    ROLL_BEGINS.each(character)
     if plan.declined:
         return _finish(ctx, character, attr, RollResult(Outcome.FAILURE, ()), helper, check, rule)
     if plan.burden:
         character.burden_used = True
         ctx.emit(BurdenInvoked(rule="§3.5", character=character.id, burden=character.burden))
-        earn_insight(ctx, character, 1, rule="§3.5")
+        BURDEN_USED.each(ctx, character)
     if plan.effort:
-        take_fatigue(ctx, character, attr, 1, rule="§3.5")
+        TIRED.each(ctx, character, attr, "§3.5")
     budget = plan.budget
     ctx.emit(
         PoolThrown(
@@ -345,7 +369,7 @@ def _finish(
         )
     )
     if result.fatigue:
-        take_fatigue(ctx, character, attr, 1, rule="§3.2")
+        TIRED.each(ctx, character, attr, "§3.2")
     if result.helper_fatigue and helper is not None:
-        take_fatigue(ctx, helper, attr, 1, rule="§3.5")
+        TIRED.each(ctx, helper, attr, "§3.5")
     return result

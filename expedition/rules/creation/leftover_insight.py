@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import (
     INSIGHT_COSTS,
     InsightSpend,
@@ -10,6 +10,7 @@ from expedition.rules.character.insight import (
     can_spend,
     spend_insight,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.skills import BASIC, Skill

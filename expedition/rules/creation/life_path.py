@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.progression import (
     change_proficiency,
     change_score,
@@ -20,6 +20,7 @@ from expedition.rules.character.progression import (
     skill_after_learning,
 )
 from expedition.rules.character.traumas import gain_trauma
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution

@@ -11,4 +11,6 @@ What it holds:
   exploration.
 - `hand_over`: `ReassignCharacter`: an adventurer goes to another player between expeditions.
 - `play_sessions`: Play sessions: a new sitting at the table gives every burden back (§3.5).
+- `rulebook`: The whole rulebook: the one module that imports every rule which registers a special
+  case.
 """

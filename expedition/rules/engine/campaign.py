@@ -17,26 +17,18 @@ from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.party import CreationSheet
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
-from expedition.rules.core.distance import Pos
-from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Lasting
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.tracker import Tracker
 from expedition.rules.exploration.dead_vigil import fallen_left
-from expedition.rules.exploration.dungeon_map import Dungeon
 from expedition.rules.exploration.expedition import ExpeditionState
-from expedition.rules.exploration.features import Corpse
+from expedition.rules.exploration.locations import DoomReveal, Location
 from expedition.rules.interlude.interlude_state import InterludeState
 from expedition.rules.trackers.decay import new_decay
-from expedition.rules.trackers.doom import (
-    DoomThreshold,
-    DoomTracker,
-    new_doom,
-    settlement_doom,
-    veteran_reveal,
-)
+from expedition.rules.trackers.doom import DoomThreshold, new_doom, settlement_doom
 from expedition.rules.trackers.omens import start_omens
 
 
@@ -63,37 +55,6 @@ class Player:
 
 
 @dataclass(slots=True)
-class Location:
-    """A place the party knows: a dungeon or a settlement, with its doom tracker (§9.2, §9.4).
-
-    Attributes:
-        name: Stable name (also in the doom tracker's name, "doom:<name>").
-        doom: The location's doom tracker.
-        settlement: True for a settlement (the interlude happens there).
-        origin: How to rebuild a dungeon for a return visit: "authored:<key>" or
-            "generated:<seed>:<theme>"; "" for settlements.
-        title: A dungeon's name, for the log (set when the party leaves it).
-        dead: The bodies in a dungeon, by depth, kept while the party is away: the rebuilt dungeon
-            gets them back (HOUSE §1.7, `rules.dead_vigil`); empty before the first visit ends.
-        risen: Bodies the dead vigil raised, by depth: dormant dead waiting where they lay.
-        dungeon: The dungeon as the party left it (doors, caches, traps, beaten encounters), which
-            it finds again on its return (`rules.kept_dungeon`); None before the first visit ends
-            and while the party is inside (the expedition holds it then).
-        seen: The tiles the party had seen of the kept dungeon, per depth (the map's memory).
-    """
-
-    name: str
-    doom: DoomTracker
-    settlement: bool = False
-    origin: str = ""
-    title: str = ""
-    dead: dict[int, list[Corpse]] = field(default_factory=dict)
-    risen: dict[int, list[Corpse]] = field(default_factory=dict)
-    dungeon: Dungeon | None = None
-    seen: dict[int, set[Pos]] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
 class RosterEntry:
     """A character not in the party, and why.
 
@@ -108,23 +69,6 @@ class RosterEntry:
     fate: Fate
     cause: str = ""
     day: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class DoomReveal:
-    """What a Veteran learned about a doom tracker (§6.1), shown only to that character's owner.
-
-    Attributes:
-        character: The Veteran's id.
-        location: Whose doom.
-        value: Doom's value when learned.
-        steps_to_next: Steps to its next effect then, or None when none was left.
-    """
-
-    character: str
-    location: str
-    value: int
-    steps_to_next: int | None
 
 
 @dataclass(slots=True)
@@ -290,28 +234,6 @@ def new_campaign(
     return state
 
 
-def reveal_doom(
-    ctx: Context, state: CampaignState, character: Character, *, rule: str = "§6.1"
-) -> DoomReveal:
-    """Record what a Veteran's successful PRE test learns about the current location's doom (§6.1).
-
-    Only the character's owner is shown it; an older reveal of the same doom by the same
-    character is replaced.
-
-    Raises:
-        IllegalAction: When the character is not in the party.
-    """
-    if character not in state.party:
-        raise IllegalAction(f"{character.name} is not with the party.")
-    value, steps = veteran_reveal(state.here.doom)
-    reveal = DoomReveal(character.id, state.location, value, steps)
-    state.reveals = [
-        r for r in state.reveals if (r.character, r.location) != (character.id, state.location)
-    ] + [reveal]
-    ctx.emit(DoomRevealed(rule=rule, character=character.id, location=state.location))
-    return reveal
-
-
 def retire_the_fallen(ctx: Context, state: CampaignState, causes: dict[str, str]) -> list[Character]:
     """Move dead party members to the roster (their bodies stay behind), with the cause of death.
 
@@ -341,14 +263,6 @@ class CampaignStarted(Event):
     seed: int
     location: str
     phase: Phase
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DoomRevealed(Event):
-    """A Veteran learned the current doom; only their owner's seat sees what they learned."""
-
-    character: str
-    location: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,9 +13,11 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
+import expedition.rules.engine.rulebook  # noqa: F401  # every special case registers before an action runs
 from expedition.rules.camp.camp_actions import GUARDS as CAMP_GUARDS
 from expedition.rules.camp.camp_actions import VERBS as CAMP_VERBS
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.camp.camp_options import camp_options
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
 from expedition.rules.character.mortal_wounds import Died
 from expedition.rules.character.recovery import can_catch_breath, catch_breath, verify_catch_breath
@@ -29,6 +31,7 @@ from expedition.rules.combat.fighting_skills import VERBS as SKILL_FIGHT_VERBS
 from expedition.rules.combat.parley import GUARDS as PARLEY_GUARDS
 from expedition.rules.combat.parley import VERBS as PARLEY_VERBS
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.dice import SeededDice
@@ -303,8 +306,6 @@ def legal_actions(state: CampaignState) -> list[Action]:
                         seen.add(option.action)
                         found.append(option.action)
     if state.phase is Phase.CAMP:
-        from expedition.rules.camp.camp_options import camp_options
-
         for member in state.party:
             found += [o.action for o in camp_options(state, member.id) if o.enabled and o.action not in found]
     if state.phase is Phase.INTERLUDE:

@@ -5,6 +5,7 @@ may take, doors, traps, sight, the dungeon map and what the dead leave behind.
 
 What it holds:
 
+- `barricade`: Barricade of spiked doors (house, HOUSE §1.4, §1.6): a wandering group must hack through.
 - `dead_vigil`: Dead vigil (§10.1, HOUSE §1.7): bodies left where creatures fall, their count, their
   rising.
 - `dungeon_map`: Dungeon map as plain data: rooms, levels and the dungeon that holds them.
@@ -24,10 +25,14 @@ What it holds:
 - `exploring_skills`: What four skills do while exploring (§6.1): Veteran, Holy Rites, Ward the dead,
   Occult Studies.
 - `features`: What is placed on a dungeon level: doors, traps, treasure, caches, corpses, encounters.
+- `gear`: What exploring gear does when used (§7.4, HOUSE §1.4): water, oil, spikes, rope, compass,
+  ashes.
 - `hazards/`: Room hazards (HOUSE §1.9–§1.14): air and light, footing, floors, noise, water, drag marks,
   and the actions they make possible.
 - `kept_dungeon`: Dungeon a party leaves, kept on its location so that a return finds it as it was
   (§10.1).
+- `locations`: Places the party knows (§9.2, §9.4): each `Location` with its doom, and what Veterans
+  read.
 - `setting_out`: `SetOut`: leave the settlement for a dungeon, a new one or one the party knows (§10,
   §9.2).
 - `sight`: Field of view on a level: walls, rubble and closed doors block sight (HOUSE §6.3).

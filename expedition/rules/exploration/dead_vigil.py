@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
     from expedition.rules.combat.combat_state import CombatState, Foe
     from expedition.rules.core.context import Context
-    from expedition.rules.engine.campaign import CampaignState, Location
+    from expedition.rules.engine.campaign import CampaignState
+    from expedition.rules.exploration.locations import Location
 
 RULE = "HOUSE §1.7"
 HUSK = "reanimated_husk"
@@ -58,6 +59,8 @@ VIGIL_ROLL = "the dead vigil"
 """The `why` of every vigil roll (the GM's, which the players need not read)."""
 EATEN = "corpse:eaten"
 """The mark a weaver or the Unsatiable dead leaves on a body it ate (`enemy_tactics.transform`)."""
+BURST = "spell:explode_corpse"
+"""The mark Explode corpse leaves on a fallen foe (`attack_spells`): its body is gone, and bursts once."""
 _SCAN = 400
 """How far back the log is searched for the killing blow."""
 
@@ -150,8 +153,6 @@ def adventurer_fell(state: CampaignState, combat: CombatState, who: str) -> None
 
 def lay_the_bodies(ctx: Context, state: CampaignState, combat: CombatState) -> None:
     """The fight is over: its bodies lie on its level, save those eaten or burst meanwhile (HOUSE §1.7)."""
-    from expedition.rules.magic.spells.attack_spells import BURST
-
     if state.expedition is None:
         return
     level = state.expedition.dungeon.level(combat.depth)

@@ -7,7 +7,7 @@ the campaign state and change it (doors, traps, caches) through the exploration 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,13 +18,15 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.distance import Pos
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.hooks import Hook
 from expedition.rules.core.item_defs import ItemDef, Light
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import reset
 from expedition.rules.exploration.dead_vigil import restore_the_dead
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
-from expedition.rules.exploration.hazards.air import dimmed
 from expedition.rules.exploration.kept_dungeon import take_back
+from expedition.rules.exploration.locations import Location
 from expedition.rules.exploration.sight import visible_from
 from expedition.rules.exploration.tiles import Tile
 from expedition.rules.items.slots import lit_lights
@@ -40,6 +42,10 @@ DARK_SIGHT = 1
 """Tiles the party can make out around itself without a light (touch and shapes)."""
 LIGHT_RADIUS: dict[Light, int] = {Light.CLOSE: 1, Light.NEARBY: 6}
 """Tiles each light radius reaches (§7.8, §16 #3)."""
+
+LIGHT_DIMMED: Hook[Callable[[CampaignState, int], int]] = Hook("what dims the party's light")
+"""Asked by `light_radius` with the party's best radius; each answers the radius it leaves (smoke, the
+hungry dark: `hazards_air.dimmed`, HOUSE §1.10, §1.13)."""
 
 
 @dataclass(slots=True)
@@ -137,8 +143,10 @@ def light_radius(state: CampaignState) -> int:
     ]
     if magic_lit(state):
         radii.append(LIGHT_RADIUS[Light.NEARBY])
-
-    return dimmed(state, max(radii, default=DARK_SIGHT))  # smoke, the hungry dark (HOUSE §1.10, §1.13)
+    radius = max(radii, default=DARK_SIGHT)
+    for dim in LIGHT_DIMMED:
+        radius = dim(state, radius)
+    return radius
 
 
 def magic_lit(state: CampaignState) -> bool:
@@ -228,10 +236,6 @@ def start_expedition(
     Raises:
         IllegalAction: When an expedition is already under way or nobody is alive to go.
     """
-    # Imported here: campaign imports this module for its `expedition` field.
-    from expedition.rules.core.phase import Phase
-    from expedition.rules.engine.campaign import Location
-
     if state.expedition is not None:
         raise IllegalAction("The party is already on an expedition.")
     if not state.living:

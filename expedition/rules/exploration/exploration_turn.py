@@ -11,24 +11,24 @@ book's core runs: decay, fainting and bleeding.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
 from expedition.rules.character.afflictions import bleeding_tick
 from expedition.rules.character.fainting import faint_turn
 from expedition.rules.character.harm import take_fatigue
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.dice import risk_triggered
 from expedition.rules.core.events import Event
+from expedition.rules.core.hooks import Hook
 from expedition.rules.core.lasting import Span, tick
 from expedition.rules.core.tracker import TrackerTriggered
 from expedition.rules.exploration.expedition import in_darkness
-from expedition.rules.exploration.hazards.air import room_turn
-from expedition.rules.exploration.hazards.noise import collapse_on_noise
-from expedition.rules.exploration.hazards.water import decay_hazards
 from expedition.rules.items import inventory, usage
 from expedition.rules.magic.spells.utility_spells import fate_runs_out
 from expedition.rules.trackers.decay import decay_turn
@@ -43,6 +43,16 @@ LINGER_EVERY = 3
 """Every third decay trigger on one level advances doom by 1 (HOUSE §1.5)."""
 WANDERING_CAP = 8
 """Wandering rows stop at 8 (HOUSE §1.8)."""
+
+ROOM_TURN: Hook[Callable[[Context, CampaignState], Resolution[None]]] = Hook("a turn spent in the room")
+"""Asked after the loitering check of every turn in a dungeon: hazards that act as a stay grows long
+(grave dust, thin air: `hazards_air.room_turn`, HOUSE §1.9, §1.12)."""
+DECAY_STRUCK: Hook[Callable[[Context, CampaignState], Resolution[None]]] = Hook("decay triggered this turn")
+"""Asked after the wandering check of a turn in which decay triggered: surge channels and flash floods
+(`hazards_water.decay_hazards`, HOUSE §1.11, §1.14)."""
+NOISE_MADE: Hook[Callable[[Context, CampaignState], Resolution[None]]] = Hook("the party made a loud noise")
+"""Asked after a noise's wandering check (`make_noise`): a collapse a loud action brings down
+(`hazards_noise.collapse_on_noise`, HOUSE §1.10, §1.12, §1.14)."""
 
 
 def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
@@ -78,7 +88,8 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     if expedition.turns_in_area % LOITER_EVERY == 0:
         wandering_check(ctx, state, 1, reason="loitering")
 
-    yield from room_turn(ctx, state)  # grave dust, thin air: a stay grows long (HOUSE §1.9, §1.12)
+    for hazard in ROOM_TURN:  # grave dust, thin air: a stay grows long (HOUSE §1.9, §1.12)
+        yield from hazard(ctx, state)
     if decayed:
         expedition.decays_on_level += 1
         if expedition.decays_on_level % LINGER_EVERY == 0:
@@ -87,7 +98,8 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
         reached = sum(1 for t in here.doom.thresholds if t.segment <= here.doom.peak)
         wandering_check(ctx, state, 3 if reached >= 3 else 2, reason="decay")
 
-        yield from decay_hazards(ctx, state)  # surge channel, flash flood (HOUSE §1.11, §1.14)
+        for hazard in DECAY_STRUCK:  # surge channel, flash flood (HOUSE §1.11, §1.14)
+            yield from hazard(ctx, state)
     for member in list(state.party):
         if member.status is not Status.DEAD and in_darkness(state, member.id):
             yield from endure_darkness(ctx, state, member.id)
@@ -162,7 +174,8 @@ def make_noise(ctx: Context, state: CampaignState, *, very: bool = False, what: 
         yield from advance_doom(ctx, state.here.doom, state.omens, state.party, 1, rule="HOUSE §1.5")
     wandering_check(ctx, state, 2 if very else 1, reason="noise")
 
-    yield from collapse_on_noise(ctx, state)  # a loud action brings a roof down (HOUSE §1.10, §1.12, §1.14)
+    for hazard in NOISE_MADE:  # a loud action brings a roof down (HOUSE §1.10, §1.12, §1.14)
+        yield from hazard(ctx, state)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

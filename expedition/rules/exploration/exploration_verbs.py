@@ -6,10 +6,11 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.camp.camp_setup import room_place, start_camp
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.combat.fight_setup import fight_here, wandering_arrives
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.events import Note
@@ -58,8 +59,9 @@ from expedition.rules.exploration.exploration_guards import exploration_cost
 from expedition.rules.exploration.exploration_turn import exploration_turn, make_noise
 from expedition.rules.exploration.exploring_skills import occult_disarm_advantage, occult_find_advantage
 from expedition.rules.exploration.features import Door, Treasure
+from expedition.rules.exploration.gear import disarm_advantage
 from expedition.rules.exploration.hazards.air import room_entered
-from expedition.rules.exploration.hazards.footing import enter_room
+from expedition.rules.exploration.hazards.floors import enter_room
 from expedition.rules.exploration.hazards.noise import flame_lit, noise_hazards_entered
 from expedition.rules.exploration.kept_dungeon import keep_dungeon
 from expedition.rules.exploration.surroundings import area_after, lootable, step_target
@@ -75,7 +77,6 @@ from expedition.rules.exploration.traps import (
 )
 from expedition.rules.interlude.interlude_state import arrive
 from expedition.rules.items import handling, slots, usage
-from expedition.rules.items.gear import disarm_advantage
 from expedition.rules.items.item_uses import use_item
 from expedition.rules.magic.spells.lasting_spells import close_pockets
 from expedition.rules.trackers.doom import advance_doom

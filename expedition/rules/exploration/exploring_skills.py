@@ -4,7 +4,7 @@ Three are exploration actions of 1 exploration turn each, dispatched like the ot
 `VERBS`, joined in `turns`) and listed by `skill_offers` for the action bar:
 
 - `ReadDoomSigns` (Veteran): a PRE test; a success shows the owner the location's doom and how
-  far its next effect is (`campaign.reveal_doom`).
+  far its next effect is (`locations.reveal_doom`).
 - `BlessWater` (Holy Rites): one unit of the clean water the adventurer carries becomes a flask
   of holy water (the catalog's `holy_water`), which needs room in a hand or a worn container.
 - `WardTheDead` (Ward the dead, §10.1 dead vigil, HOUSE §1.7): every unwarded corpse Close to the
@@ -25,8 +25,9 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, Range, within
@@ -35,10 +36,10 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import reveal_doom
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.exploration.features import Corpse, Trap
+from expedition.rules.exploration.locations import reveal_doom
 from expedition.rules.exploration.surroundings import acting, exploring
 from expedition.rules.exploration.traps import run_test
 from expedition.rules.items import handling, slots, usage

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING
 from expedition.rules.core.distance import Pos
 
 if TYPE_CHECKING:
-    from expedition.rules.engine.campaign import CampaignState, Location
+    from expedition.rules.engine.campaign import CampaignState
     from expedition.rules.exploration.dungeon_map import Dungeon
+    from expedition.rules.exploration.locations import Location
 
 __all__ = ["keep_dungeon", "kept_dungeon", "take_back"]
 

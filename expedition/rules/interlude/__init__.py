@@ -18,6 +18,7 @@ What it holds:
 - `market`: Interlude market (§7.2, §6.1, §9.4): stock by settlement size, prices rolled once, buying.
 - `settlement_defs`: Settlement definitions (§7.2, §10.4.2, §10.4.5): sizes, shop stock dice, named
   places, beds.
+- `stash`: Moving items in the interlude (§7.1, house): between adventurers, and to and from the stash.
 - `table_effects`: Interlude's reading of roll-table effects (§10.4.4, §10.4.5): Blacksalt events and
   beds.
 """

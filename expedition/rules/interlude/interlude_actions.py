@@ -37,8 +37,8 @@ from expedition.rules.interlude.interlude_state import (
 )
 from expedition.rules.interlude.market import ask_price as market_ask_price
 from expedition.rules.interlude.market import buy, haggle, trade_network, verify_shopping
-from expedition.rules.items.stash import GUARDS as STASH_GUARDS
-from expedition.rules.items.stash import VERBS as STASH_VERBS
+from expedition.rules.interlude.stash import GUARDS as STASH_GUARDS
+from expedition.rules.interlude.stash import VERBS as STASH_VERBS
 
 if TYPE_CHECKING:
     from expedition.rules.core.decisions import Resolution

@@ -18,6 +18,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.skills import Skill
+from expedition.rules.exploration.locations import Location
 from expedition.rules.items import handling, slots
 from expedition.rules.trackers.doom import settlement_doom
 
@@ -167,8 +168,6 @@ def arrive(ctx: Context, state: CampaignState) -> InterludeState:
     its own doom tracker if it has none (§9.4). The day of return was the expedition, so only
     its night is left (§10.4.1).
     """
-    from expedition.rules.engine.campaign import Location
-
     name = state.settlement
     if name not in state.locations:
         state.locations[name] = Location(name, settlement_doom(name), settlement=True)

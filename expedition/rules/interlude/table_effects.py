@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character import harm
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.recovery import heal_chosen_wound, recover_chosen_fatigue, rest_all_fatigue
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution

@@ -1,22 +1,15 @@
 """Trappings.
 
-Trappings (RULES §7): where carried items go, moving them, usage dice and light, what each usable
-item does, and the stash.
+Trappings (RULES §7): where carried items go, moving them, usage dice and light, medicine, and the
+table of what each usable item does (the effects register into it from the rules they belong to).
 
 What it holds:
 
-- `barricade`: Barricade of spiked doors (house, HOUSE §1.4, §1.6): a wandering group must hack through.
-- `gear`: What exploring gear does when used (§7.4, HOUSE §1.4): water, oil, spikes, rope, compass,
-  ashes.
 - `handling`: Moving carried items (§7.1): put (add or move), drop, give, wield and unwield.
 - `inventory`: Inventory rules in one place (§7.1, §7.3, §7.8, §2 usage dice, §16 #29) and encumbrance.
 - `item_uses`: Table of what each usable item does (§7.3, §7.4, §11.1), for the Use item actions.
-- `medicine`: Stabilising the fallen while exploring: a kit or medical supply on someone down (§4.3,
-  §4.4).
-- `potions`: What potions, tonics and living ashes do when used (§7.4, §11.1 Alchemy rules), and their
-  hooks.
+- `medicine`: Medicine (§4.4, §7.4): the wounds each kit heals, and whom it can bring back outside camp.
 - `slots`: Where carried items can go and how many slots they take (§7.1): places, capacity,
   encumbrance.
-- `stash`: Moving items in the interlude (§7.1, house): between adventurers, and to and from the stash.
 - `usage`: Wear and tear: usage dice (§2), light sources (§7.8), using, breaking and losing items.
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.character.traumas import TRAUMA_GAINED
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction, InvalidAction
@@ -167,6 +168,19 @@ def unwield(ctx: Context, character: Character, item: Item, *, rule: str = "§7.
         return
     item.wielded = False
     ctx.emit(ItemUnwielded(rule=rule, character=character.id, item=item.uid, name=item.name))
+
+
+@TRAUMA_GAINED.register
+def _broken_arm_lets_go(ctx: Context, character: Character, trauma: Trauma, rule: str) -> None:
+    """A Broken arm stops wielding what the broken hand held, and any two-handed grip (§4.5).
+
+    What that hand carries stays there: moving it out is the player's business.
+    """
+    if trauma is not Trauma.BROKEN_ARM:
+        return
+    for item in list(character.items):
+        if item.wielded and (item.place == BROKEN_ARM_HAND or two_handed(item.defn)):
+            unwield(ctx, character, item, rule=rule)
 
 
 def wielded(character: Character) -> list[Item]:

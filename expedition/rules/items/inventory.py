@@ -12,7 +12,8 @@ encumbered. Worn containers take no slot. Whichever limit is lower applies.
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.item_defs import Item

@@ -3,9 +3,10 @@
 Lights (lit or put out) and curing items (`CURES_BY_ITEM`) keep their own handling in the
 exploration and combat verbs; every other Quick or Slow item either has an `ItemUse` here (a
 verify, an apply and where it works) or an `ELSEWHERE` reason naming the action that uses it.
-The effects live in `item_uses_gear` (exploring gear) and `item_uses_fight` (potions, tonics,
-living ashes); `target` is what the item is used on ("" for the default: the user, the first
-fitting thing), a character id, a foe uid, an item uid or a tile "x,y".
+The effects live with the rules they belong to and register here with `item_use`: exploring gear
+in `exploration.gear`, potions, tonics and living ashes in `combat.potions`, medicine on someone
+down in `camp.camp_items`. `target` is what the item is used on ("" for the default: the user,
+the first fitting thing), a character id, a foe uid, an item uid or a tile "x,y".
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from expedition.rules.character.blindness import refuse_blind
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Tag
-from expedition.rules.items import gear, medicine
-from expedition.rules.items import potions as fight
+from expedition.rules.items.medicine import STABILISERS, fallen
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -60,32 +60,36 @@ class ItemUse:
     verb: str = "Use"
 
 
-USES: dict[str, ItemUse] = {
-    "canteen": ItemUse(gear.verify_drink, gear.drink, Where.BOTH, "Drink from"),
-    "first_aid_kit": ItemUse(
-        medicine.verify_stabilise, medicine.stabilise_with, Where.BOTH, "Stabilise with"
-    ),
-    "medical_supply": ItemUse(
-        medicine.verify_stabilise, medicine.stabilise_with, Where.BOTH, "Stabilise with"
-    ),
-    "waterskin": ItemUse(gear.verify_drink, gear.drink, Where.EXPLORING, "Drink from"),
-    "cloth": ItemUse(gear.verify_cloth, gear.bind, Where.EXPLORING, "Bind a wound with"),
-    "oil": ItemUse(gear.verify_oil, gear.refuel, Where.EXPLORING, "Refill a lantern with"),
-    "iron_spikes": ItemUse(gear.verify_spikes, gear.spike, Where.EXPLORING, "Hammer in"),
-    "rope": ItemUse(gear.verify_rope, gear.run_rope, Where.EXPLORING, "Run across a trap"),
-    "climbing_gear": ItemUse(gear.verify_rope, gear.run_rope, Where.EXPLORING, "Run across a trap"),
-    "compass": ItemUse(gear.verify_compass, gear.read_compass, Where.EXPLORING, "Read"),
-    "ashes_of_insight": ItemUse(gear.verify_ashes, gear.fling_ashes, Where.EXPLORING, "Fling"),
-    "living_ashes": ItemUse(fight.verify_living_ashes, fight.rub_ashes, Where.BOTH, "Rub in"),
-    "potion_of_giants": ItemUse(fight.verify_giants, fight.giants, Where.BOTH, "Drink"),
-    "explosive_potion": ItemUse(fight.verify_explosive, fight.explode, Where.COMBAT, "Throw"),
-    "tonic_of_bravery": ItemUse(fight.verify_bravery, fight.bravery, Where.BOTH, "Drink"),
-    "anti_poison_tonic": ItemUse(fight.verify_anti_poison, fight.anti_poison, Where.BOTH, "Drink"),
-    "mercurial_tonic": ItemUse(fight.verify_mercurial, fight.mercurial, Where.COMBAT, "Drink"),
-    "tonic_of_focus": ItemUse(fight.verify_focus, fight.focus, Where.BOTH, "Drink"),
-    "purging_hot_water": ItemUse(fight.verify_purging, fight.purging, Where.BOTH, "Drink"),
-}
-"""Each usable item's effect, by item key."""
+USES: dict[str, ItemUse] = {}
+"""Each usable item's effect, by item key, as the modules of the rules it belongs to register it."""
+
+A = TypeVar("A", bound=Apply)
+
+
+def item_use(*keys: str, verify: Verify, where: Where, verb: str = "Use") -> Callable[[A], A]:
+    """Register the decorated function as what using each of `keys` does (a decorator).
+
+    Args:
+        keys: The item keys it is the use of.
+        verify: Raises `IllegalAction` with the reason it cannot be used now.
+        where: Exploring, in a fight, or both.
+        verb: The option's verb ("Drink from", "Throw").
+
+    Raises:
+        ValueError: When one of the keys already has a use.
+    """
+
+    def register(apply: A) -> A:
+        for key in keys:
+            existing = USES.get(key)
+            if existing is not None and existing.apply is not apply:
+                raise ValueError(f"the item {key!r} already has a use")
+            USES[key] = ItemUse(verify, apply, where, verb)
+        return apply
+
+    return register
+
+
 ELSEWHERE: dict[str, str] = {
     "lockpicking_tools": "Lockpicking tools are used by Pick the lock.",
     "trapping_kit": (
@@ -144,6 +148,6 @@ def item_targets(state: CampaignState, member: Character, item: Item) -> list[st
     """Targets to offer for the item: each conscious foe for a thrown potion, else just the default ""."""
     if item.defn.key == "explosive_potion" and state.expedition is not None and state.expedition.combat:
         return [f.uid for f in state.expedition.combat.conscious_foes]
-    if item.defn.key in medicine.STABILISERS:
-        return medicine.fallen(state, member) or [""]
+    if item.defn.key in STABILISERS:
+        return fallen(state, member) or [""]
     return [""]

@@ -1,26 +1,30 @@
-"""Provides stabilising the fallen while exploring: a kit or medical supply on someone down (§4.3, §4.4).
+"""Provides medicine (§4.4, §7.4): the wounds each kit heals, and whom it can bring back outside camp.
 
 Outside a fight an ally can stabilise a mortally wounded character, or wake a fainted one, with a
 first aid kit or a medical supply (§4.4). These kits are camp items; used this way while exploring
-they take one exploration turn (house) and spend the kit as in camp (its usage die, or one unit).
+they take one exploration turn (house) and are used as in camp (`camp.camp_items`, which registers
+that use into the table of uses), spending the kit's usage die or one unit.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_items import MEDICINE, use_camp_item
 from expedition.rules.character.adventurer import Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
-    from expedition.rules.core.context import Context
-    from expedition.rules.core.decisions import Resolution
     from expedition.rules.core.item_defs import Item
     from expedition.rules.engine.campaign import CampaignState
 
+MEDICINE: dict[str, tuple[Attr, ...]] = {
+    "medical_supply": tuple(Attr),
+    "first_aid_kit": (Attr.STR, Attr.DEX),
+}
+"""Medicine and the attributes whose wound it heals (§4.4, §7.4)."""
 STABILISERS = frozenset(MEDICINE)
 """The camp medicine that also stabilises the fallen outside camp (first aid kit, medical supply)."""
 DOWN = (Status.FAINTED, Status.MORTALLY_WOUNDED)
@@ -60,11 +64,3 @@ def verify_stabilise(state: CampaignState, member: Character, item: Item, target
         raise IllegalAction(f"The {item.name} is used in camp, or on someone who is down.")
     if target and target not in down:
         raise IllegalAction("Only someone fainted or mortally wounded can be stabilised.")
-
-
-def stabilise_with(
-    ctx: Context, state: CampaignState, member: Character, item: Item, target: str
-) -> Resolution[None]:
-    """Use the medicine on `target` (the first one down when ""): they get up (§4.4)."""
-    who = target or fallen(state, member)[0]
-    yield from use_camp_item(ctx, member, state.character(who), item)

@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.errors import IllegalAction, InvalidAction, RuleError
 from expedition.rules.core.item_defs import Item, ItemDef, Tag

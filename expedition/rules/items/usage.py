@@ -73,6 +73,14 @@ def roll_usage(ctx: Context, character: Character, item: Item, *, rule: str = "ย
     return True
 
 
+def spend(ctx: Context, character: Character, item: Item, *, rule: str) -> None:
+    """Spend one use of an item: roll its usage die if it has one, else use up one unit (ยง2)."""
+    if item.defn.usage:
+        roll_usage(ctx, character, item, rule=rule)
+    else:
+        use_one(ctx, character, item, rule=rule)
+
+
 def use_one(ctx: Context, character: Character, item: Item, *, rule: str) -> None:
     """Use one unit of an item without a usage die (a ration, a bandage): the pack loses one.
 

@@ -5,8 +5,8 @@ wards they leave.
 
 What it holds:
 
-- `fight_magic`: Fight side of spells, prayers and maneuvers (§10.2.2): reach, actions, foe targets,
-  summons.
+- `fight_magic`: Fight side of spells, prayers and maneuvers (§10.2.2): reach, foe targets, harm,
+  shields.
 - `magic_defs`: Definitions of classes, backgrounds, schools, gods, spells, prayers, mishaps and
   miracles.
 - `magic_dispatch`: Dispatch entries and action-bar options of spells, prayers, maneuvers and

@@ -1,8 +1,9 @@
-"""Provides the fight side of spells, prayers and maneuvers (§10.2.2): reach, actions, foe targets, summons.
+"""Provides the fight side of spells, prayers and maneuvers (§10.2.2): reach, foe targets, harm, shields.
 
-It reads the combat state X1's modules keep (`combat_state`, `combat_rounds`, `combat_setup`): a
-cast, prayer or maneuver starts the actor's turn, costs its actions at the end, and reaches only
-as far as its text says from the actor's combat tile (§8, Close unless said).
+It reads the combat state (`combat_state`): a cast, prayer or maneuver reaches only as far as its
+text says from the actor's combat tile (§8, Close unless said). Taking the turn and paying its
+actions is the round's business (`rounds.check_actions`, `rounds.pay_actions`), and a summoned
+creature is placed by `fight_setup.summon`.
 """
 
 from __future__ import annotations
@@ -10,18 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_events import FoePlaced, report_tokens
+from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.core.events import Note
 from expedition.rules.core.reach import Reach
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
-    from expedition.rules.core.decisions import Resolution
     from expedition.rules.engine.campaign import CampaignState
 
 
@@ -45,40 +44,6 @@ def check_reach(state: CampaignState, actor: str, target: str, reach: Reach) -> 
     distance = manhattan(position(state, actor), position(state, target))
     if distance and not reach.reaches(distance):
         raise IllegalAction(f"That reaches {reach}; the target is {distance} tiles away.")
-
-
-def check_actions(state: CampaignState, actor: str, cost: int) -> None:
-    """Raise unless `actor` may act now and has `cost` actions left this turn (§10.2.1)."""
-    from expedition.rules.combat.rounds import actions_for, verify_turn
-
-    combat = combat_of(state)
-    member = state.character(actor)
-    verify_turn(state, combat, member)
-    if member.tokens.stun:
-        raise IllegalAction(f"{member.name} is stunned: only Recover is possible.")
-    left = combat.actions_left if combat.active == actor else actions_for(combat, member)
-    if left < cost:
-        raise IllegalAction(f"That takes {cost} actions; {member.name} has {left} left.")
-
-
-def begin(ctx: Context, state: CampaignState, member: Character) -> Resolution[bool]:
-    """Start the actor's turn if it has not started (X1's `begin_turn`).
-
-    Returns:
-        False when the start of the turn left them unable to act (the turn is then over): stop.
-    """
-    from expedition.rules.combat.rounds import begin_turn
-
-    return (yield from begin_turn(ctx, state, member))
-
-
-def spend(ctx: Context, state: CampaignState, member: Character, cost: int, kind: str) -> Resolution[None]:
-    """Pay `cost` actions once the effect is resolved; play moves on (X1's `spend_actions`)."""
-    from expedition.rules.combat.rounds import spend_actions
-
-    combat = combat_of(state)
-    combat.last_action = kind
-    yield from spend_actions(ctx, state, member, cost)
 
 
 def foe(state: CampaignState, actor: str, target: str, reach: Reach) -> Foe:
@@ -137,32 +102,6 @@ def hurt_foe(
     return wound_foe(
         ctx, state, combat_of(state), target, wounds, by=by, pierce=fixed, unreducible=fixed, rule=rule
     )
-
-
-def summon(ctx: Context, state: CampaignState, caster: Character, key: str) -> Resolution[None]:
-    """A creature appears next to the caster: it joins the fight, or starts one (§11.1 mishaps).
-
-    Both summoned horrors (tormentor demon, endless horror) have house stat blocks; a key with no
-    stat block at all (content from an older version) is reported and stays away.
-    """
-    from expedition.rules.combat.fight_setup import enemy_defs, spread, start_combat
-
-    defs = enemy_defs(ctx, [key])
-    expedition = state.expedition
-    if not defs or expedition is None:
-        return
-    combat = expedition.combat
-    if combat is None:
-        yield from start_combat(ctx, state, defs, group=defs[0].name)
-        return
-    origin = combat.positions.get(caster.id, expedition.position)
-    tiles = spread(expedition.level, origin, combat.occupied())
-    if not tiles:
-        ctx.emit(Note(rule="§11.1", text=f"No room for the {defs[0].name} to appear."))
-        return
-    new = Foe(uid=f"foe{len(combat.foes) + 1}", key=defs[0].key, defn=defs[0], pos=tiles[0])
-    combat.foes.append(new)
-    ctx.emit(FoePlaced(rule="§11.1", foe=new.uid, key=new.key, name=new.name, pos=new.pos))
 
 
 def turn_begins(ctx: Context, member: Character) -> None:

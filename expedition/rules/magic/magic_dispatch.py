@@ -16,8 +16,8 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.magic.magic_effects import Effect, no_check
 from expedition.rules.magic.prayers.prayer_effects import PRAYER_EFFECTS
 from expedition.rules.magic.prayers.prayer_marks import hostile
-from expedition.rules.magic.prayers.praying import InvokePrayer, MakeSacrifice, invoke_prayer, verify_invoke
-from expedition.rules.magic.prayers.sacrifices import make_sacrifice, verify_sacrifice
+from expedition.rules.magic.prayers.praying import InvokePrayer, invoke_prayer, verify_invoke
+from expedition.rules.magic.prayers.sacrifices import MakeSacrifice, make_sacrifice, verify_sacrifice
 from expedition.rules.magic.spells.attack_spells import HurlSpellShot, hurl_shot, shot_targets, verify_shot
 from expedition.rules.magic.spells.spell_book import SPELL_EFFECTS
 from expedition.rules.magic.spells.spellcasting import (

@@ -10,51 +10,77 @@ from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
+from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.events import Event
+from expedition.rules.core.roll_tables import RollTable, TableRow, table_row
 from expedition.rules.core.tracker import Tracker, Visibility, advance, reset
 from expedition.rules.items import slots, usage
 from expedition.rules.trackers.doom import DoomTracker, advance_doom
+from expedition.rules.trackers.omens import OMEN_OF_DECAY
 
 DECAY_SIZE = 6
 """Segments on the decay tracker: it fills every sixth exploration turn (§9.1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DecayRow:
-    """One row of the decay table (§9.1).
-
-    Attributes:
-        roll: The 2d6 total.
-        key: Stable identifier.
-        description: What happens, in our words.
-        affliction: The affliction it gives, when it gives one (the rows a result can be bumped past).
-    """
-
-    roll: int
-    key: str
-    description: str
-    affliction: Affliction | None = None
-
-
-DECAY_TABLE: tuple[DecayRow, ...] = (
-    DecayRow(2, "press_on", "Nothing happens; the adventurer presses on."),
-    DecayRow(3, "fatigue", "1 fatigue, on an attribute the player picks."),
-    DecayRow(4, "terrified", "The adventurer becomes Terrified.", Affliction.TERRIFIED),
-    DecayRow(5, "sleepy", "The adventurer becomes Sleepy.", Affliction.SLEEPY),
-    DecayRow(6, "parched", "The adventurer becomes Parched.", Affliction.PARCHED),
-    DecayRow(7, "doom", "The location's doom tracker advances."),
-    DecayRow(8, "hungry", "The adventurer becomes Hungry.", Affliction.HUNGRY),
-    DecayRow(9, "hopeless", "The adventurer becomes Hopeless.", Affliction.HOPELESS),
-    DecayRow(10, "angry", "The adventurer becomes Angry.", Affliction.ANGRY),
-    DecayRow(11, "wound", "1 wound, placed where the player picks."),
-    DecayRow(12, "lose_item", "One carried item breaks or is lost, picked by the dice."),
+DECAY_TABLE = RollTable(
+    key="decay",
+    name="Decay",
+    dice=DiceExpr(2, 6),
+    rule="§9.1",
+    text="Rolled by each adventurer whenever the decay tracker fills. An affliction they already "
+    "carry moves the result up one row, again and again, stopping at 12.",
+    rows=(
+        table_row(2, 2, "press_on", "Press on", "Nothing happens this time.", "none"),
+        table_row(
+            3,
+            3,
+            "fatigue",
+            "Weariness",
+            "One point of fatigue, on an attribute of the player's choosing.",
+            "fatigue:1",
+        ),
+        table_row(
+            4, 4, "terrified", "Dread", "The darkness gets to them: they become Terrified.", "gain:terrified"
+        ),
+        table_row(
+            5, 5, "sleepy", "Drowsiness", "Their eyelids grow heavy: they become Sleepy.", "gain:sleepy"
+        ),
+        table_row(6, 6, "parched", "Thirst", "Their throat dries out: they become Parched.", "gain:parched"),
+        table_row(
+            7, 7, "doom", "Something stirs", "The doom of this place creeps one step closer.", "doom:1"
+        ),
+        table_row(8, 8, "hungry", "Hunger", "Their stomach aches: they become Hungry.", "gain:hungry"),
+        table_row(9, 9, "hopeless", "Despair", "Hope drains away: they become Hopeless.", "gain:hopeless"),
+        table_row(10, 10, "angry", "Short temper", "Their patience snaps: they become Angry.", "gain:angry"),
+        table_row(
+            11,
+            11,
+            "wound",
+            "Mishap",
+            "They hurt themselves: one wound, placed where the player decides.",
+            "wound:1",
+        ),
+        table_row(
+            12,
+            12,
+            "lose_item",
+            "Lost or broken",
+            "One thing they carry breaks or goes missing; the dice pick which.",
+            "lose_item",
+        ),
+    ),
 )
-"""The decay table, indexed by 2d6 total − 2."""
+"""The decay table (§9.1), one row per 2d6 total. Play rolls on it and the compendium shows it."""
 
 
-def decay_row(result: int) -> DecayRow:
+def decay_row(result: int) -> TableRow:
     """The decay-table row for a 2d6 total (2–12)."""
-    return DECAY_TABLE[result - 2]
+    return DECAY_TABLE.row_for(result)
+
+
+def row_affliction(row: TableRow) -> Affliction | None:
+    """The affliction a decay row gives (its `gain` step): the rows a result can be bumped past."""
+    return next((Affliction(step.args[0]) for step in row.effect.steps if step.verb == "gain"), None)
 
 
 def new_decay() -> Tracker:
@@ -66,7 +92,7 @@ def bumped_result(character: Character, roll: int) -> int:
     """Apply the already-have bump (§9.1): past each affliction the character has, add 1; never above 12."""
     result = roll
     while result < 12:
-        affliction = decay_row(result).affliction
+        affliction = row_affliction(decay_row(result))
         if affliction is None or affliction not in character.afflictions:
             break
         result += 1
@@ -113,6 +139,14 @@ def roll_decay_table(
     return (yield from _roll(ctx, character, doom, omens, party, rule)).result
 
 
+@OMEN_OF_DECAY.register
+def _omen_of_decay(
+    ctx: Context, character: Character, doom: DoomTracker, omens: Tracker, party: Sequence[Character]
+) -> Resolution[int]:
+    """The omen of decay rolls this table for an adventurer, as the sixth turn does (§9.3)."""
+    return (yield from roll_decay_table(ctx, character, doom, omens, party=party))
+
+
 def _roll(
     ctx: Context,
     character: Character,
@@ -125,8 +159,9 @@ def _roll(
     result = bumped_result(character, roll)
     row = decay_row(result)
     ctx.emit(DecayTableRolled(rule="§9.1", character=character.id, roll=roll, result=result, effect=row.key))
-    if row.affliction is not None:
-        gain_affliction(ctx, character, row.affliction, rule="§9.1")
+    affliction = row_affliction(row)
+    if affliction is not None:
+        gain_affliction(ctx, character, affliction, rule="§9.1")
     elif row.key == "fatigue":
         attr = yield from harm.choose_attribute(
             character, prompt="Decay: which attribute takes 1 fatigue?", kind="decay_fatigue", rule="§16 #23"

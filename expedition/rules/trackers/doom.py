@@ -152,20 +152,85 @@ class DoomEffectReached(Event):
 
 # --- Settlement doom (§9.4) -------------------------------------------------------------------
 
-SETTLEMENT_DOOM_EFFECTS: tuple[DoomThreshold, ...] = (
-    DoomThreshold(1, "suspicion", "Folk grow suspicious: every item costs 1 silver more."),
-    DoomThreshold(2, "inn_surcharge", "The inn asks 1 silver more from each guest."),
-    DoomThreshold(
-        3, "uncommon_only", "Merchants sell only common and uncommon goods, 1 silver dearer again."
+
+@dataclass(frozen=True, slots=True)
+class SettlementDoomStep:
+    """One step of settlement doom (§9.4); each adds to the ones below it.
+
+    Attributes:
+        step: The doom value at which it applies.
+        key: Stable identifier.
+        name: A short title.
+        text: What it means for the party, in our words (the compendium's).
+        log: What the log says when doom reaches it. Every settlement's doom tracker keeps this
+            line, so saved campaigns hold it too; rewording it changes their state hashes.
+    """
+
+    step: int
+    key: str
+    name: str
+    text: str
+    log: str
+
+
+SETTLEMENT_DOOM: tuple[SettlementDoomStep, ...] = (
+    SettlementDoomStep(
+        1,
+        "suspicion",
+        "Suspicion",
+        "Traders eye the party warily and charge 1 silver more for everything.",
+        "Folk grow suspicious: every item costs 1 silver more.",
     ),
-    DoomThreshold(4, "inn_closed", "The inn turns the party away."),
-    DoomThreshold(5, "common_only", "Merchants sell only common goods, 1 silver dearer again."),
-    DoomThreshold(
-        6, "shunned", "Nobody sells to the party; surgeon, witch doctor and entertainers refuse them."
+    SettlementDoomStep(
+        2,
+        "inn_surcharge",
+        "Unwelcome guests",
+        "The innkeeper wants 1 more silver from each of them.",
+        "The inn asks 1 silver more from each guest.",
     ),
-    DoomThreshold(7, "hunted", "The locals hunt the party; the settlement is no longer safe."),
+    SettlementDoomStep(
+        3,
+        "uncommon_only",
+        "Closed stalls",
+        "Only common and uncommon goods are offered to them, and prices climb by another silver.",
+        "Merchants sell only common and uncommon goods, 1 silver dearer again.",
+    ),
+    SettlementDoomStep(
+        4,
+        "inn_closed",
+        "No room at the inn",
+        "The inn will not take them in.",
+        "The inn turns the party away.",
+    ),
+    SettlementDoomStep(
+        5,
+        "common_only",
+        "Bare shelves",
+        "Only common goods are offered to them, another silver dearer.",
+        "Merchants sell only common goods, 1 silver dearer again.",
+    ),
+    SettlementDoomStep(
+        6,
+        "shunned",
+        "Shunned",
+        "Nobody will sell them anything; surgeons, witch doctors and entertainers all turn them away.",
+        "Nobody sells to the party; surgeon, witch doctor and entertainers refuse them.",
+    ),
+    SettlementDoomStep(
+        7,
+        "hunted",
+        "Hunted",
+        "The townsfolk come for them. The settlement is no longer a safe place.",
+        "The locals hunt the party; the settlement is no longer safe.",
+    ),
 )
-"""The default settlement doom effects; each one adds to those below it (§9.4)."""
+"""The default settlement doom steps (§9.4). Play builds each settlement's tracker from them and
+the compendium shows them."""
+
+SETTLEMENT_DOOM_EFFECTS: tuple[DoomThreshold, ...] = tuple(
+    DoomThreshold(step.step, step.key, step.log) for step in SETTLEMENT_DOOM
+)
+"""The default settlement doom effects as a doom tracker's thresholds; each adds to those below it."""
 
 _EVERY_CATEGORY = frozenset(Category)
 

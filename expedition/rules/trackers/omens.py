@@ -11,7 +11,9 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.events import Event
+from expedition.rules.core.hooks import Hook
 from expedition.rules.core.item_defs import Item, Tag
+from expedition.rules.core.roll_tables import RollTable, TableRow, table_row
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import Tracker, Visibility, advance, reset
 from expedition.rules.items import inventory, usage
@@ -27,32 +29,68 @@ OMEN_COST = DiceExpr(2, 4)
 """What most omens cost the party: 2d4 items or units (§9.3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OmenRow:
-    """One row of the omens table (§9.3).
-
-    Attributes:
-        face: The 1d6 face.
-        key: Stable identifier.
-        description: What the party suffers, in our words.
-    """
-
-    face: int
-    key: str
-    description: str
-
-
-OMENS_TABLE: tuple[OmenRow, ...] = (
-    OmenRow(
-        1, "break_equipped", "The party chooses 2d4 of its equipped items, and every one of them breaks."
+OMENS_TABLE = RollTable(
+    key="omens",
+    name="Omens",
+    dice=DiceExpr(1, 6),
+    rule="§9.3",
+    text="Rolled when the hidden omens tracker fills. If the party cannot pay the whole price, the new "
+    "tracker moves one extra step, once.",
+    rows=(
+        table_row(
+            1,
+            1,
+            "break_equipped",
+            "Shattering",
+            f"The party chooses {OMEN_COST} of the items they have equipped, and each one breaks.",
+            f"break_equipped:{OMEN_COST}",
+        ),
+        table_row(
+            2, 2, "decay_twice", "Rot", "Each adventurer rolls on the decay table twice over.", "roll_decay:2"
+        ),
+        table_row(
+            3,
+            3,
+            "lose_water",
+            "Spoiled water",
+            f"{OMEN_COST} units of the party's water turn foul and must be poured out.",
+            f"discard:water,{OMEN_COST}",
+        ),
+        table_row(
+            4,
+            4,
+            "lose_rations",
+            "Spoiled food",
+            f"{OMEN_COST} of the party's rations rot and are thrown away.",
+            f"discard:ration,{OMEN_COST}",
+        ),
+        table_row(
+            5,
+            5,
+            "lose_torches",
+            "Damp",
+            f"{OMEN_COST} of the party's torches are ruined and discarded.",
+            f"discard:torch,{OMEN_COST}",
+        ),
+        table_row(
+            6,
+            6,
+            "lose_magic",
+            "Fading power",
+            f"{OMEN_COST} of the party's magic items or scrolls lose their power and are given up.",
+            f"discard:magic,{OMEN_COST}",
+        ),
     ),
-    OmenRow(2, "decay_twice", "Every adventurer rolls on the decay table two times."),
-    OmenRow(3, "lose_water", "The party pours away 2d4 units of water."),
-    OmenRow(4, "lose_rations", "The party throws out 2d4 rations."),
-    OmenRow(5, "lose_torches", "The party throws out 2d4 torches."),
-    OmenRow(6, "lose_magic", "The party gives up 2d4 magic items or magic scrolls."),
 )
-"""The omens table, indexed by face − 1."""
+"""The omens table (§9.3), one row per face. Play rolls on it and the compendium shows it."""
+
+
+OMEN_OF_DECAY: Hook[
+    Callable[[Context, Character, DoomTracker, Tracker, Sequence[Character]], Resolution[int]]
+] = Hook("an omen makes an adventurer roll on the decay table")
+"""Told (and run, a resolution) for each of the two decay rolls the omen of decay (row 2) gives each
+living adventurer, with the doom, the omens and the party: the decay table is rolled (`decay`
+registers; it advances doom, which advances omens, so this module cannot call it by name)."""
 
 
 def _is_water(item: Item) -> bool:
@@ -144,8 +182,8 @@ def fulfil_omen(
         How many further omens the shortfall advance fulfilled (0 or 1).
     """
     face = ctx.roll(1, 6, who=GM, why="omens table", rule="§9.3")[0]
-    row = OMENS_TABLE[face - 1]
-    ctx.emit(OmenRolled(rule="§9.3", face=face, omen=row.key, description=row.description))
+    row = OMENS_TABLE.row_for(face)
+    ctx.emit(OmenRolled(rule="§9.3", face=face, omen=row.key, description=row.text))
     # The fresh tracker starts before the omen is paid, so that advances the payment itself
     # causes (decay → doom effect → omens) land on it instead of being lost on a full tracker.
     size = ctx.roll_expr(OMENS_SIZE, who=GM, why="omens tracker size", rule="§9.3")
@@ -160,16 +198,14 @@ def fulfil_omen(
 
 
 def _pay(
-    ctx: Context, row: OmenRow, omens: Tracker, party: Sequence[Character], doom: DoomTracker
+    ctx: Context, row: TableRow, omens: Tracker, party: Sequence[Character], doom: DoomTracker
 ) -> Resolution[tuple[int, int]]:
     if row.key == "decay_twice":
-        # Imported here: decay advances doom, doom advances omens, and this omen rolls decay.
-        from expedition.rules.trackers.decay import roll_decay_table
-
         for character in party:
             if character.status is not Status.DEAD:
                 for _ in range(2):
-                    yield from roll_decay_table(ctx, character, doom, omens, party=party)
+                    for roll_decay in OMEN_OF_DECAY:
+                        yield from roll_decay(ctx, character, doom, omens, party)
         return 0, 0
     owed = ctx.roll_expr(OMEN_COST, who=GM, why=row.key.replace("_", " "), rule="§9.3")
     if row.key == "break_equipped":

@@ -11,7 +11,8 @@ from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Static
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.items.slots import capacity, slots_used
 from expedition.ui.widgets.sheet_text import (
     INSIGHT_LEGEND,

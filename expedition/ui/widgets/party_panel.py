@@ -13,7 +13,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.items.slots import capacity, lit_lights, slots_used
 from expedition.ui.widgets.sheet_text import FATIGUE, FREE, WOUND, names, track
 

@@ -22,13 +22,15 @@ from expedition.rules.camp.ambush import (
 )
 from expedition.rules.camp.camp_setup import current_camp
 from expedition.rules.camp.camp_state import CampPlace
+from expedition.rules.camp.lookout import KeepLookout
+from expedition.rules.camp.rest_and_sleep import Sleep
 from expedition.rules.character.party import CreationSheet
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.odds import risk_odds
-from tests.rules.camp_helpers import camp_with, make_state
+from tests.rules.camp_helpers import SUPPLIES, camp_with, give, make_state, run
 
 
 @given(st.integers(min_value=0, max_value=12))
@@ -124,3 +126,17 @@ def test_an_ambush_without_stat_blocks_reports_the_group_as_coming() -> None:
     ]
     assert state.expedition is not None and state.expedition.coming == ["Ghouls"]
     assert state.expedition.combat is None
+
+
+def test_ambush_dice_count_every_modifier() -> None:
+    """§10.3, §16 #10: exposed, fire, camped before, sleep, doom extras, Paranoid +1; lookouts −1."""
+    state = make_state()
+    give(state, "wren", SUPPLIES)
+    state.character("moss").traumas.add(Trauma.PARANOID)
+    place = CampPlace(exposed=True, camped_before=True, extra_dice=1, long_rest=True)
+    camp_with(state, place, "1", "yes")
+    camp = current_camp(state)
+    assert ambush_dice(state, camp) == 5
+    run(state, Sleep(actor="wren"), [])
+    run(state, KeepLookout(actor="wren"), [])
+    assert ambush_dice(state, camp) == 5

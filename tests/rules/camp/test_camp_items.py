@@ -14,7 +14,8 @@ from expedition.rules.camp.camp_items import (
     use_camp_item,
     verify_camp_item,
 )
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve

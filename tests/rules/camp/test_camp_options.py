@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from expedition.rules.camp.camp_action_types import KeepLookout, PerformRitual, PerformSurgery, RepairGear
 from expedition.rules.camp.camp_options import DOES, camp_options, describe
 from expedition.rules.camp.camp_sacrifices import BurnTeeth
 from expedition.rules.camp.camp_state import CampPlace, CampState
+from expedition.rules.camp.crafting import RepairGear
+from expedition.rules.camp.lookout import KeepLookout
+from expedition.rules.camp.ritual import PerformRitual
+from expedition.rules.camp.surgery import PerformSurgery
+from expedition.rules.character.adventurer import Status
+from expedition.rules.core.actions import Action
+from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.dispatch import legal_actions, verify
 from expedition.rules.exploration.exploration_actions import SetUpCamp
-from tests.rules.camp_helpers import RATION, SUPPLIES, camp_with, give, make_state
+from tests.rules.camp_helpers import GAMBESON, MEDICAL, RATION, SUPPLIES, camp_with, give, make_state, run
 from tests.rules.magic_helpers import give as magic_give
 from tests.rules.magic_helpers import make_state as magic_state
 
@@ -81,3 +88,33 @@ def test_describe_says_what_each_action_does() -> None:
     assert "1d!" in describe(BurnTeeth(actor="cle"))
     assert all(text.endswith(".") for text in DOES.values())
     assert describe(SetUpCamp(actor="wren")) == ""
+
+
+def _dispatch_says(state: CampaignState, action: Action) -> tuple[bool, str]:
+    try:
+        verify(state, action)
+    except (IllegalAction, InvalidAction) as error:
+        return False, str(error)
+    return True, ""
+
+
+def test_each_option_is_allowed_or_refused_exactly_as_the_campaign_dispatch_says() -> None:
+    """§10.3: the list checks each camp action with its own guard, the one the dispatch's `verify` runs."""
+    state = make_state()
+    state.character("wren").skills |= {Skill.RITUALIST, Skill.SURGEON, Skill.CRAFTING}
+    give(state, "wren", RATION, 2)
+    give(state, "wren", MEDICAL)
+    give(state, "moss", GAMBESON)
+    give(state, "wren", SUPPLIES, 2)
+    camp_with(state, CampPlace(long_rest=False), "1", "yes")
+
+    def agree() -> None:
+        for actor in ("wren", "moss"):
+            for option in camp_options(state, actor):
+                assert (option.enabled, option.reason) == _dispatch_says(state, option.action), option.label
+
+    agree()
+    run(state, KeepLookout(actor="wren"), [])  # a lookout taken, the pool one smaller
+    agree()
+    state.character("moss").status = Status.FAINTED
+    agree()

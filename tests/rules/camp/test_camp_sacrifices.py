@@ -1,23 +1,24 @@
-"""Tests for camp/camp_sacrifices.py: teeth burnt for Goshkalon, prayers to Kaal Rafir at camp (§5.7.4)."""
+"""Tests for rules/camp/camp_sacrifices.py: teeth for Goshkalon, a prayer to Kaal Rafir at camp (§5.7.4)."""
 
 from __future__ import annotations
 
 import pytest
 
 from expedition.rules.camp.camp_sacrifices import (
-    GUARDS,
     BurnTeeth,
     PrayForFavour,
     TeethBurned,
     burn_teeth,
     sacrifice_options,
+    verify_burn_teeth,
+    verify_prayer,
 )
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.magic.prayers.praying import GodAppeased
+from expedition.rules.magic.prayers.sacrifices import GodAppeased
 from tests.rules.magic_helpers import WORLD, give
 from tests.rules.prayer_helpers import angry, camp, camp_run
 
@@ -106,11 +107,11 @@ def test_the_guards_name_the_wrong_cleric_and_a_missing_actor() -> None:
     state, _ = angry("goshkalon")
     camp(state)
     with pytest.raises(IllegalAction, match="Cle is no cleric of Kaal Rafir"):
-        GUARDS[PrayForFavour](state, PrayForFavour(actor="cle"))
+        verify_prayer(state, PrayForFavour(actor="cle"))
     with pytest.raises(IllegalAction, match="Wiz is no cleric of Goshkalon"):
-        GUARDS[BurnTeeth](state, BurnTeeth(actor="wiz"))
+        verify_burn_teeth(state, BurnTeeth(actor="wiz"))
     with pytest.raises(InvalidAction):
-        GUARDS[BurnTeeth](state, BurnTeeth())
+        verify_burn_teeth(state, BurnTeeth())
 
 
 def test_burn_teeth_pays_one_camp_action_and_rolls_one_die() -> None:

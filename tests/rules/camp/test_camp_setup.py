@@ -1,62 +1,29 @@
-"""Tests for camp/camp_setup.py: setting up camp, its pool of camp actions, supplies and fire (§10.3)."""
+"""Tests for rules/camp/camp_setup.py: setting up camp, where it is, supplies, fire and long rest (§10.3)."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from expedition.rules.camp.camp_setup import (
     CampStarted,
+    FireLit,
     camp_of,
     current_camp,
-    pool_parts,
-    pool_size,
     room_place,
     start_camp,
     use_units,
 )
 from expedition.rules.camp.camp_state import CampPlace
+from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.phase import Phase
-from tests.rules.camp_helpers import FIREWOOD, SUPPLIES, camp_with, give, make_state
-
-
-def test_pool_parts_count_each_modifier_and_never_go_below_zero() -> None:
-    """§10.3, §16 #16: 0 base; dry +1, each supply +1, Survivalist +1, fire +1, long rest +2, filthy −1."""
-    base = CampPlace(dry=False)
-    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=False, long_rest=False)) == 0
-    assert pool_size(pool_parts(CampPlace(), supplies=0, survivalists=0, fire=False, long_rest=False)) == 1
-    assert pool_size(pool_parts(base, supplies=2, survivalists=0, fire=False, long_rest=False)) == 2
-    assert pool_size(pool_parts(base, supplies=0, survivalists=2, fire=False, long_rest=False)) == 2
-    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=True, long_rest=False)) == 1
-    assert pool_size(pool_parts(base, supplies=0, survivalists=0, fire=False, long_rest=True)) == 2
-    filthy = CampPlace(dry=False, filthy=True)
-    assert pool_size(pool_parts(filthy, supplies=0, survivalists=0, fire=False, long_rest=True)) == 1
-    assert pool_size(pool_parts(filthy, supplies=0, survivalists=0, fire=False, long_rest=False)) == 0
-
-
-@given(
-    st.booleans(),
-    st.booleans(),
-    st.integers(0, 6),
-    st.integers(0, 4),
-    st.booleans(),
-    st.booleans(),
-)
-def test_the_pool_is_the_sum_of_its_parts_floored_at_zero(
-    dry: bool, filthy: bool, supplies: int, survivalists: int, fire: bool, long_rest: bool
-) -> None:
-    """§10.3: the pool adds every listed part; only the filthy place subtracts, and never below 0."""
-    place = CampPlace(dry=dry, filthy=filthy)
-    parts = pool_parts(place, supplies=supplies, survivalists=survivalists, fire=fire, long_rest=long_rest)
-    expected = int(dry) + supplies + survivalists + int(fire) + 2 * int(long_rest) - int(filthy)
-    assert pool_size(parts) == max(0, expected)
-    assert all(part.amount != 0 for part in parts)
-    assert [p.amount for p in parts if p.amount < 0] == ([-1] if filthy else [])
+from expedition.rules.core.skills import Skill
+from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.exploration_actions import SetUpCamp
+from tests.rules.camp_helpers import FIREWOOD, SUPPLIES, camp_with, give, make_state, run
 
 
 def test_setup_asks_supplies_then_fire_then_long_rest_and_reports_the_parts() -> None:
@@ -142,3 +109,44 @@ def test_room_place_reads_the_room_qualities() -> None:
     state.expedition = None
     with pytest.raises(IllegalAction, match="room"):
         room_place(state, camped_before=False)
+
+
+def test_set_up_camp_uses_supplies_lights_a_fire_and_takes_a_long_rest() -> None:
+    """§10.3: the whole camp costs 1 ET; dry 1 + 2 supplies + Survivalist 1 + fire 1 + long rest 2 = 7."""
+    state = make_state()
+    state.character("moss").skills.add(Skill.SURVIVALIST)
+    supplies = give(state, "wren", SUPPLIES, 3)
+    ctx = run(state, SetUpCamp(actor="wren"), [], "2", "yes", "yes")
+    camp = current_camp(state)
+    assert state.phase is Phase.CAMP and state.turn == 1 and state.expedition is not None
+    assert state.expedition.camp is camp
+    assert (camp.pool, camp.supplies_used, camp.fire, camp.long_rest) == (7, 2, True, True)
+    assert supplies.quantity == 1
+    assert any(isinstance(e, FireLit) and e.fuel == "camping_supplies" for e in ctx.events)
+
+
+def test_without_supplies_firewood_lights_the_fire_and_is_used_up() -> None:
+    """§10.3, §7.4: a fire needs a camping supply or firewood; a filthy place takes one action away."""
+    state = make_state()
+    wood = give(state, "wren", FIREWOOD)
+    camp_with(state, CampPlace(filthy=True), "yes", "no")
+    camp = current_camp(state)
+    assert camp.fire and wood not in state.character("wren").items
+    assert camp.pool == 1  # dry 1 + fire 1 − filthy 1
+
+
+def test_no_fuel_no_fire_question_and_a_damp_spot_gives_no_actions() -> None:
+    """§10.3 note: a damp spot with no supplies gives 0 camp actions."""
+    state = make_state()
+    camp_with(state, CampPlace(dry=False, long_rest=False))
+    camp = current_camp(state)
+    assert (camp.pool, camp.fire) == (0, False)
+    with pytest.raises(IllegalAction, match="camp action"):
+        verify(state, KeepLookout(actor="wren"))
+
+
+def test_camp_only_in_a_safe_place() -> None:
+    """§10.1: not with enemies in the room."""
+    state = make_state(encounter=True)
+    with pytest.raises(IllegalAction, match="enemies"):
+        verify(state, SetUpCamp(actor="wren"))

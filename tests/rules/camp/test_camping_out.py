@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.camp.ambush import AmbushRolled
-from expedition.rules.camp.camp_action_types import BreakCamp, Cook, PerformRitual
+from expedition.rules.camp.breaking_camp import BreakCamp
+from expedition.rules.camp.cooking import Cook
+from expedition.rules.camp.ritual import PerformRitual
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice

@@ -11,12 +11,12 @@ from expedition.rules.character.adventurer import (
     INSIGHT_CIRCLES,
     LATER_PROFICIENCY,
     LATER_SCORE,
-    Attr,
     Attribute,
     Character,
     Insight,
     Status,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.skills import Skill, Trait
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.afflictions import (
     CURES,
     Cure,
@@ -13,6 +13,7 @@ from expedition.rules.character.afflictions import (
     bleeding_tick,
     surgeon_cures_plague,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, AfflictionCured
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.blindness import (
     BLIND,
     BLIND_TURNS,
@@ -17,6 +16,7 @@ from expedition.rules.character.blindness import (
     refuse_blind,
     sees_target,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice

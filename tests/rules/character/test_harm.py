@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.fainting import Fainted
 from expedition.rules.character.harm import (
     FatigueBecameWound,
@@ -18,6 +18,7 @@ from expedition.rules.character.harm import (
     take_fatigue,
 )
 from expedition.rules.character.mortal_wounds import Died, MortallyWounded
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve, resolve_default

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import (
     INSIGHT_COSTS,
     InsightSpend,
@@ -18,6 +18,7 @@ from expedition.rules.character.insight import (
     spend_insight,
     verify_spend,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice

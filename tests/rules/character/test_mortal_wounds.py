@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.character.mortal_wounds import (
+    MORTAL_WOUND_TABLE,
     Died,
     MortalOutcome,
     MortalResult,
@@ -15,10 +16,12 @@ from expedition.rules.character.mortal_wounds import (
     mortal_wound,
     near_death_turn,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.roll_tables import coverage_faults
 from expedition.rules.core.skills import Trait
 
 
@@ -31,6 +34,23 @@ def hero() -> Character:
     for attr in Attr:
         character[attr].score = 2
     return character
+
+
+def test_mortal_table_is_open_at_both_ends_and_its_rows_are_the_outcomes() -> None:
+    """§4.4: 0 or less is a scratch, 7+ is death, and each row's key is the outcome it gives."""
+    mortal = MORTAL_WOUND_TABLE
+    assert mortal.modified and coverage_faults(mortal) == []
+    assert mortal.row_for(-5).key == "scratch"
+    assert mortal.row_for(0).key == "scratch"
+    assert mortal.row_for(7).key == "dead"
+    assert mortal.row_for(40).key == "dead"
+    assert (mortal.rows[0].label, mortal.rows[-1].label) == ("0 or less", "7+")
+    outcomes = {outcome.value for outcome in MortalOutcome} - {"cancelled"}
+    assert {row.key for row in mortal.rows} == outcomes
+    for row in mortal.rows:
+        for step in row.effect.steps:
+            if step.verb == "trauma":
+                assert step.args[0] == row.key and Trauma(step.args[0])
 
 
 @pytest.mark.parametrize(

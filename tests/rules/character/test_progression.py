@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.progression import (
     InsightEarned,
     ProficiencyChanged,
@@ -19,6 +19,7 @@ from expedition.rules.character.progression import (
     gain_trait,
     learn_skill,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction

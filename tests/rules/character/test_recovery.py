@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.recovery import (
     FatigueRecovered,
     WoundHealed,
@@ -17,6 +17,7 @@ from expedition.rules.character.recovery import (
     recover_fatigue,
     rest_all_fatigue,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve, resolve_default

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.progression import ProficiencyChanged, ScoreChanged
 from expedition.rules.character.traumas import (
     TRAUMA_EFFECTS,
@@ -27,6 +27,7 @@ from expedition.rules.character.traumas import (
 from expedition.rules.combat.combat_events import CombatMoved
 from expedition.rules.combat.combat_harm import DECLINE, defend
 from expedition.rules.combat.combat_state import Foe
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve, resolve_default

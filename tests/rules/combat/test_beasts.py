@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from expedition.rules.combat.beasts import HOUND, PET, PetJoined, is_animal, tame_terms
+from expedition.rules.combat.beasts import HOUND, PET, PetJoined, is_animal
 from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, move_routes
 from expedition.rules.combat.combat_options import attack_odds, combat_options
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.combat.fighting_skills import (
-    fight_advantage,
     fight_opens,
 )
-from expedition.rules.combat.parley import Parley, parley_offers
+from expedition.rules.combat.parley import Parley, parley_offers, tame_terms
+from expedition.rules.combat.strike import skill_advantage
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
@@ -39,21 +39,21 @@ def test_beastmaster_has_advantage_attacking_animals_section_6_1() -> None:
     """§6.1 Beastmaster: advantage on attack tests against animals (a reroll turns [2,3] into a hit)."""
     state, wiz = fighter("")
     (leech,) = foes(state, "giant_leech", at=(2, 2))
-    assert fight_advantage(state, wiz, leech) == 0
+    assert skill_advantage(state, wiz, leech) == 0
     run(state, AttackFoe(actor="wiz", target="foe1", weapon_uid=10), [2, 3])
     assert leech.wounds == 0
     state, wiz = fighter("")
     wiz.skills.add(Skill.BEASTMASTER)
     (leech,) = foes(state, "giant_leech", at=(2, 2))
     (goblin,) = foes(state, "goblin_scrapper", at=(2, 2))
-    assert fight_advantage(state, wiz, goblin) == 0
+    assert skill_advantage(state, wiz, goblin) == 0
     (leech,) = foes(state, "giant_leech", at=(2, 2))
-    assert fight_advantage(state, wiz, leech) == 1
+    assert skill_advantage(state, wiz, leech) == 1
     before = attack_odds(state, "wiz", "foe1", 10).success
     run(state, AttackFoe(actor="wiz", target="foe1", weapon_uid=10), [2, 3, 5])
     assert leech.wounds == 2
     wiz.skills = {Skill.ANIMAL_AFFINITY}
-    assert fight_advantage(state, wiz, leech) == 0 and attack_odds(state, "wiz", "foe1", 10).success < before
+    assert skill_advantage(state, wiz, leech) == 0 and attack_odds(state, "wiz", "foe1", 10).success < before
 
 
 def test_animal_affinity_parleys_with_advantage_and_tames_small_beasts_section_6_1_house() -> None:

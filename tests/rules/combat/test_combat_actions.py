@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import (
     GUARDS,
     AttackFoe,
@@ -24,6 +23,7 @@ from expedition.rules.combat.combat_actions import (
     move_tiles,
     wield_hand,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
@@ -33,7 +33,7 @@ from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.skills import Skill, Trait
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.items import handling, inventory
+from expedition.rules.items import handling, slots
 from tests.rules.combat.test_fights import SHIELD, SWORD, combat_of, fight, make_state, place
 
 
@@ -126,7 +126,7 @@ def test_defend_needs_a_held_shield_and_stops_at_five_tokens() -> None:
     wren = state.party[0]
     with pytest.raises(IllegalAction, match="no shield"):
         GUARDS[Defend](state, Defend(actor="wren"))
-    handling.wield(Context(ScriptedDice([])), wren, Item.new(9, SHIELD), inventory.LEFT_HAND)
+    handling.wield(Context(ScriptedDice([])), wren, Item.new(9, SHIELD), slots.LEFT_HAND)
     GUARDS[Defend](state, Defend(actor="wren"))
     wren.tokens.shield = 5
     with pytest.raises(IllegalAction, match="5 shield"):
@@ -181,16 +181,16 @@ def test_a_thrown_item_goes_to_the_hand_with_room_or_is_refused_section_7_1() ->
     state = _fight()
     wren = state.party[0]
     ctx = Context(ScriptedDice([]))
-    for item in [i for i in wren.items if i.place in inventory.HANDS]:
+    for item in [i for i in wren.items if i.place in slots.HANDS]:
         wren.items.remove(item)
     flask = ItemDef("oil_flask", "Oil flask", attack=parse_attack("DEX 1"))
     bulky = ItemDef("vials", "Vials", slots=2)
-    handling.wield(ctx, wren, Item.new(20, SWORD), inventory.RIGHT_HAND)
-    inventory.put(ctx, wren, Item.new(21, bulky), inventory.LEFT_HAND)
+    handling.wield(ctx, wren, Item.new(20, SWORD), slots.RIGHT_HAND)
+    handling.put(ctx, wren, Item.new(21, bulky), slots.LEFT_HAND)
     thrown = Item.new(22, flask)
     wren.items.append(thrown)
-    assert wield_hand(wren, thrown) == inventory.RIGHT_HAND  # the left hand is full of vials
+    assert wield_hand(wren, thrown) == slots.RIGHT_HAND  # the left hand is full of vials
     GUARDS[CombatUseItem](state, CombatUseItem(actor="wren", item=22))
-    inventory.put(ctx, wren, Item.new(23, ItemDef("rope", "Rope")), inventory.RIGHT_HAND)
+    handling.put(ctx, wren, Item.new(23, ItemDef("rope", "Rope")), slots.RIGHT_HAND)
     with pytest.raises(IllegalAction, match="no free hand for the Oil flask"):
         GUARDS[CombatUseItem](state, CombatUseItem(actor="wren", item=22))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import (
     AttackFoe,
     CombatMove,
@@ -20,6 +19,7 @@ from expedition.rules.combat.combat_events import Attacked, CombatEnded, CombatO
 from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.combat_verbs import distracted
 from expedition.rules.combat.rounds import cleanup
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
@@ -28,7 +28,7 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import apply, verify
-from expedition.rules.items import handling, inventory
+from expedition.rules.items import handling, slots
 from tests.rules.combat.test_fights import SHIELD, combat_of, fight, make_state, place, rat, run
 
 
@@ -67,7 +67,7 @@ def test_defend_gives_shield_tokens_capped_at_five_and_cleanup_keeps_them_but_dr
     state = make_state()
     wren = state.party[0]
     ctx = Context(ScriptedDice([]))
-    handling.wield(ctx, wren, Item.new(9, SHIELD), inventory.LEFT_HAND)
+    handling.wield(ctx, wren, Item.new(9, SHIELD), slots.LEFT_HAND)
     fight(state, [], ambush=True)
     wren.tokens.shield = 4
     place(state, (8, 5))
@@ -88,7 +88,7 @@ def test_dodge_is_refused_with_a_no_dodge_shield_and_gives_two_or_three_tokens()
     gained = [e for e in ctx.events if isinstance(e, TokensChanged) and e.why == "dodge"]
     assert gained and gained[0].dodge == 3 and wren.tokens.dodge == 0  # gone again at cleanup
     shielded = make_state()
-    handling.wield(Context(ScriptedDice([])), shielded.party[0], Item.new(9, SHIELD), inventory.LEFT_HAND)
+    handling.wield(Context(ScriptedDice([])), shielded.party[0], Item.new(9, SHIELD), slots.LEFT_HAND)
     fight(shielded, [], ambush=True)
     try:
         verify(shielded, Dodge(actor="wren"))

@@ -8,14 +8,15 @@ import pytest
 
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase
-from expedition.rules.combat.fight_setup import enemy_defs, fight_here, start_combat, wandering_arrives
+from expedition.rules.combat.fight_setup import fight_here, start_combat, summon, wandering_arrives
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
+from expedition.rules.core.distance import chebyshev
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.core.events import Note
 from expedition.rules.core.phase import Phase
 from expedition.rules.exploration.features import Encounter, EncounterRow
+from tests.rules import magic_helpers as magic
 from tests.rules.combat.test_fights import combat_of, fight, make_state, rat
 
 
@@ -46,13 +47,6 @@ def test_a_surprised_party_is_all_slow_and_the_enemies_act_first() -> None:
     resolve_default(start_combat(ctx, state, [rat()], surprised=True))
     combat = combat_of(state)
     assert combat.slow == ["wren"] and combat.fast == [] and combat.phase is CombatPhase.SLOW
-
-
-def test_unknown_enemy_keys_are_skipped_with_a_note() -> None:
-    """§10.2.1: only enemies with a stat block are placed; the rest are noted as staying away."""
-    ctx = Context(ScriptedDice([]), world=_World())  # type: ignore[arg-type]
-    assert [d.key for d in enemy_defs(ctx, ["rat", "dragon", "rat"])] == ["rat", "rat"]
-    assert any(isinstance(e, Note) and "dragon" in e.text for e in ctx.events)
 
 
 def test_no_second_fight_and_no_fight_without_foes() -> None:
@@ -118,3 +112,18 @@ def test_an_announced_wandering_group_arrives_and_attacks() -> None:
     started = [e for e in ctx.events if isinstance(e, CombatStarted)]
     assert started and started[0].group == "Rats" and started[0].foes == ("foe1",)
     assert "Rats" not in expedition.coming
+
+
+def test_a_summoned_creature_joins_the_fight_next_to_the_caster() -> None:
+    """§11.1 mishaps: a demon appears Close to the caster; one with no stat block stays away."""
+    state = magic.make_state()
+    wiz = state.character("wiz")
+    magic.fight(state, "giant_rat")
+    ctx = Context(ScriptedDice([]), world=magic.WORLD)
+    resolve_default(summon(ctx, state, wiz, "lesser_demon"))
+    demon = combat_of(state).foes[-1]
+    assert demon.key == "lesser_demon" and demon.uid == "foe2"
+    assert chebyshev(demon.pos, combat_of(state).positions["wiz"]) == 1
+    assert any(isinstance(e, FoePlaced) and e.foe == "foe2" for e in ctx.events)
+    resolve_default(summon(ctx, state, wiz, "no_such_beast"))
+    assert len(combat_of(state).foes) == 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
 from expedition.rules.character.recovery import WoundHealed
 from expedition.rules.combat.combat_actions import AttackFoe
 from expedition.rules.combat.combat_events import Attacked, CombatStarted
@@ -18,10 +18,11 @@ from expedition.rules.combat.fighting_skills import (
     FearlessHeal,
     FightSkillUsed,
     GhostsSeen,
-    fight_advantage,
     fight_opens,
     verify_fearless,
 )
+from expedition.rules.combat.strike import skill_advantage
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve
@@ -190,7 +191,7 @@ def test_a_cursed_adventurer_has_advantage_against_ghosts_section_4_6_house() ->
     (worm,) = foes(state, "ectoplasmic_worm", at=(2, 2))
     plain = attack_odds(state, "wiz", "foe1", 10).success
     wiz.afflictions.add(Affliction.CURSED)
-    assert fight_advantage(state, wiz, worm) == 1
+    assert skill_advantage(state, wiz, worm) == 1
     assert attack_odds(state, "wiz", "foe1", 10).success > plain
     ctx = run(state, AttackFoe(actor="wiz", target="foe1", weapon_uid=10), [2, 3, 5])
     assert next(e for e in ctx.events if isinstance(e, Attacked)).hit

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.combat.combat_actions import AttackFoe, Dodge, EndTurn
 from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome, TokensChanged
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
@@ -18,6 +18,7 @@ from expedition.rules.combat.enemies.enemy_defs import (
     EnemyTag,
 )
 from expedition.rules.combat.fight_setup import start_combat
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
@@ -29,7 +30,7 @@ from expedition.rules.engine.dispatch import apply, legal_actions, verify
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
 from expedition.rules.exploration.features import Encounter
-from expedition.rules.items import handling, inventory
+from expedition.rules.items import handling, slots
 from expedition.rules.trackers.doom import DoomThreshold
 
 TILES = ["############"] + ["#..........#"] * 6 + ["############"]
@@ -80,7 +81,7 @@ def make_state(*names: str) -> CampaignState:
     start_expedition(ctx, state, dungeon)
     for uid, member in enumerate(party, start=1):
         sword = Item.new(uid, SWORD)
-        handling.wield(ctx, member, sword, inventory.RIGHT_HAND)
+        handling.wield(ctx, member, sword, slots.RIGHT_HAND)
     return state
 
 

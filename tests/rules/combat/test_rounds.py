@@ -10,7 +10,15 @@ from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.combat_actions import EndTurn
 from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
-from expedition.rules.combat.rounds import actions_for, begin_round, check_end, cleanup, verify_turn, waiting
+from expedition.rules.combat.rounds import (
+    actions_for,
+    begin_round,
+    check_actions,
+    check_end,
+    cleanup,
+    verify_turn,
+    waiting,
+)
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
@@ -19,6 +27,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.features import Encounter
+from tests.rules import magic_helpers as magic
 from tests.rules.combat.test_fights import combat_of, fight, make_state, place, rat, run
 
 
@@ -130,3 +139,16 @@ def test_a_won_fight_marks_its_encounter_defeated_and_takes_every_token() -> Non
     combat.foes = [Foe(uid="foe1", key="rat", defn=rat(), out=True)]
     resolve_default(check_end(Context(ScriptedDice([1] * 20)), state, combat))
     assert level.encounters[0].defeated and state.party[0].tokens.shield == 0
+
+
+def test_an_action_in_a_fight_needs_its_actions_left_and_no_stun() -> None:
+    """§10.2.1, §10.2.2: a 2-action spell needs 2 actions left; a stunned adventurer may only Recover."""
+    state = magic.make_state()
+    wiz = state.character("wiz")
+    magic.fight(state, "giant_rat")
+    check_actions(state, "wiz", 2)
+    with pytest.raises(IllegalAction, match="takes 3 actions"):
+        check_actions(state, "wiz", 3)
+    wiz.tokens.stun = 1
+    with pytest.raises(IllegalAction, match="stunned"):
+        check_actions(state, "wiz", 1)

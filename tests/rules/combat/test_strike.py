@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_events import TokensChanged
 from expedition.rules.combat.combat_state import Foe
 from expedition.rules.combat.enemies.enemy_defs import HarmSource
 from expedition.rules.combat.strike import BONEDANCE, may_harm, strike_test
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve
 from expedition.rules.core.dice import ScriptedDice

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import Range
 from expedition.rules.core.errors import NotationError
 from expedition.rules.core.notation import Attack, Flag, parse_attack, parse_named_attack

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.fainting import Fainted
 from expedition.rules.character.harm import FatigueBecameWound, FatigueTaken, WoundTaken
 from expedition.rules.character.progression import InsightEarned
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Decision, Resolution, resolve, resolve_default

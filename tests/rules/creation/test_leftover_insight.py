@@ -5,8 +5,9 @@ Spending insight left when a character is finished (§5.1, §10.5.4).
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr, Character, Insight
+from expedition.rules.character.adventurer import Character, Insight
 from expedition.rules.character.insight import InsightSpent, SpendKind
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve, resolve_default

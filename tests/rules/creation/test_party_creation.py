@@ -10,8 +10,9 @@ from collections.abc import Callable
 import pytest
 
 from expedition.persistence.codec import encode
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Decision, Resolution, resolve, resolve_default
 from expedition.rules.core.dice import DiceExpr, ScriptedDice, SeededDice

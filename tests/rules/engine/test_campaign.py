@@ -1,4 +1,4 @@
-"""Tests for engine/campaign.py: the campaign state, its start, Veteran reveals and the roster (§10, §9)."""
+"""Tests for engine/campaign.py: the campaign state, its start and the roster (§10, §9)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,19 @@ from hypothesis import strategies as st
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice, SeededDice
-from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import DiceRolled
 from expedition.rules.core.item_defs import Item, ItemDef
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.tracker import Visibility
 from expedition.rules.engine.campaign import (
     CampaignStarted,
-    DoomRevealed,
     Fate,
     LeftParty,
     Player,
     RosterEntry,
     new_campaign,
     retire_the_fallen,
-    reveal_doom,
 )
 from expedition.rules.trackers.doom import SETTLEMENT_DOOM_EFFECTS, DoomThreshold
 from expedition.rules.trackers.omens import OMENS_NAME, OmensStarted
@@ -114,26 +112,6 @@ def test_lookups_name_what_is_missing_section_10() -> None:
         state.player("zed")
     state.party[0].status = Status.DEAD
     assert [c.id for c in state.living] == ["bo"]
-
-
-def test_a_veterans_reading_of_doom_is_kept_and_replaced_section_6_1() -> None:
-    """§6.1: a Veteran learns doom's value and the steps to its next effect; a new reading replaces it."""
-    state = new_campaign(8, party(), PLAYERS, dungeon="tomb", doom_thresholds=THRESHOLDS)
-    ctx = Context(ScriptedDice([]))
-    bo = state.character("bo")
-    first = reveal_doom(ctx, state, bo)
-    assert (first.character, first.location, first.value, first.steps_to_next) == ("bo", "tomb", 0, 2)
-    state.here.doom.filled = 3
-    second = reveal_doom(ctx, state, bo)
-    assert second.value == 3 and second.steps_to_next == 2 and state.reveals == [second]
-    state.here.doom.filled = 5
-    assert reveal_doom(ctx, state, bo).steps_to_next is None  # no effect left above
-    reveal_doom(ctx, state, state.character("wren"))
-    assert [r.character for r in state.reveals] == ["bo", "wren"]
-    assert ctx.events[0] == DoomRevealed(rule="§6.1", character="bo", location="tomb")
-    assert not any(hasattr(e, "value") for e in ctx.events)  # the event never carries the value
-    with pytest.raises(IllegalAction, match="Stranger is not with the party"):
-        reveal_doom(ctx, state, Character("x", "Stranger", owner="ann"))
 
 
 def test_the_fallen_leave_the_party_for_the_roster_with_their_cause_section_4_4() -> None:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.insight import InsightSpend, SpendKind
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default

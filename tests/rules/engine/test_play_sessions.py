@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from expedition.persistence.state import action_from_plain, action_to_plain
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice

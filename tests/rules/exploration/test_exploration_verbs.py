@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.events import Note

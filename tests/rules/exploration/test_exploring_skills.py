@@ -16,7 +16,7 @@ from expedition.rules.core.item_defs import Item, ItemDef
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.core.skills import Skill
-from expedition.rules.engine.campaign import CampaignState, DoomRevealed
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, can, verify
 from expedition.rules.exploration.exploration_actions import DisarmTrap, LookForTraps
 from expedition.rules.exploration.exploration_options import available_actions
@@ -32,6 +32,7 @@ from expedition.rules.exploration.exploring_skills import (
     will_rise,
 )
 from expedition.rules.exploration.features import Corpse, Trap
+from expedition.rules.exploration.locations import DoomRevealed
 from expedition.rules.exploration.traps import TrapDisarmed, TrapFound
 from expedition.rules.items import handling, slots
 from expedition.rules.magic.spells.spellcasting import CastSpell

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import CombatUseItem
 from expedition.rules.combat.combat_options import combat_options
+from expedition.rules.combat.potions import MERCURIAL, ashes_wound, mercurial_turn_ends
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
@@ -16,21 +17,19 @@ from expedition.rules.core.item_defs import Item, Tag
 from expedition.rules.core.lasting import Span, has_lasting, tick
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.barricade import SPIKED, barricade_holds
 from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM, UseItem
 from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.features import Trap
-from expedition.rules.exploration.tiles import DoorState
-from expedition.rules.items.barricade import barricade_holds
-from expedition.rules.items.gear import (
-    SPIKED,
+from expedition.rules.exploration.gear import (
     AshesFlung,
     CompassRead,
     DoorSpiked,
     LanternRefuelled,
     disarm_advantage,
 )
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items.item_uses import ELSEWHERE, USES, use_item
-from expedition.rules.items.potions import MERCURIAL, ashes_wound, mercurial_turn_ends
 from expedition.rules.items.slots import inside
 from tests.rules.magic_helpers import WORLD, fight, give, make_state, run
 

@@ -9,7 +9,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.items.medicine import fallen, stabilise_with, verify_stabilise
+from expedition.rules.items.item_uses import use_item
+from expedition.rules.items.medicine import MEDICINE, STABILISERS, fallen, verify_stabilise
 from tests.rules.magic_helpers import WORLD, fight, give, make_state
 
 
@@ -62,5 +63,12 @@ def test_stabilise_with_no_target_helps_the_first_one_down() -> None:
     supply = give(wiz, "medical_supply", 10)
     supply.quantity = 2
     cle.status = Status.MORTALLY_WOUNDED
-    resolve_default(stabilise_with(Context(ScriptedDice([]), world=WORLD), state, wiz, supply, ""))
+    resolve_default(use_item(Context(ScriptedDice([]), world=WORLD), state, wiz, supply, ""))
     assert cle.status is Status.ACTIVE and supply.quantity == 1
+
+
+def test_both_kits_stabilise_and_heal_the_wounds_of_their_attributes() -> None:
+    """§4.4, §7.4: the medical supply heals any attribute's wound, the first aid kit STR or DEX."""
+    assert {"first_aid_kit", "medical_supply"} == STABILISERS
+    assert [str(a) for a in MEDICINE["medical_supply"]] == ["STR", "DEX", "INT", "PRE"]
+    assert [str(a) for a in MEDICINE["first_aid_kit"]] == ["STR", "DEX"]

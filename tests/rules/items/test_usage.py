@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
@@ -28,8 +29,10 @@ from expedition.rules.items.usage import (
     extinguish,
     light,
     roll_usage,
+    spend,
     use_one,
 )
+from tests.rules.magic_helpers import WORLD, give, make_state
 
 LADDER = (20, 12, 10, 8, 6, 4)
 BAG = ItemDef("bag", "Bag", tags=frozenset({Tag.EQUIPMENT}), capacity=4)
@@ -150,3 +153,16 @@ def test_discarding_across_the_party_takes_units_in_order_section_9_3() -> None:
         ("bo", 1, 2),
     ]
     assert discard_matching(ctx(), [ada, bo], lambda item: item.defn.key == "ration", 9) == 2
+
+
+def test_spend_rolls_a_usage_die_or_uses_one_unit() -> None:
+    """§2, §7.4: an item with a usage die rolls it (a 3+ keeps it); one without loses a unit."""
+    state = make_state()
+    wiz = state.character("wiz")
+    spikes = give(wiz, "iron_spikes", 10)
+    context = Context(ScriptedDice([5]), world=WORLD)
+    spend(context, wiz, spikes, rule="§7.4")
+    assert spikes.usage == 8 and context.dice.used == 1  # type: ignore[attr-defined]
+    cloth = give(wiz, "cloth", 11)
+    spend(Context(ScriptedDice([]), world=WORLD), wiz, cloth, rule="§7.4")
+    assert cloth not in wiz.items

@@ -10,17 +10,16 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.reach import CLOSE
 from expedition.rules.magic.fight_magic import (
-    check_actions,
     check_reach,
     fight_ends,
     foe,
     foes_in_reach,
     position,
     stun_foe,
-    summon,
+    turn_begins,
 )
 from expedition.rules.magic.magic_effects import NEARBY
-from tests.rules.magic_helpers import WORLD, fight, make_state
+from tests.rules.magic_helpers import fight, make_state
 
 
 def wizard(*spells: str):  # type: ignore[no-untyped-def]
@@ -33,8 +32,6 @@ def wizard(*spells: str):  # type: ignore[no-untyped-def]
 
 def test_magic_shield_gives_a_shield_token_as_each_turn_begins_until_the_fight_ends() -> None:
     """§11.1 Magic Shield: +1 shield token at the start of each of the wizard's turns, up to 5."""
-    from expedition.rules.magic.fight_magic import fight_ends, turn_begins
-
     state, wiz = wizard()
     wiz.magic.effects.append("magic_shield")
     ctx = Context(ScriptedDice([]))
@@ -78,18 +75,6 @@ def test_a_foe_target_must_be_conscious_and_an_absent_one_has_no_position() -> N
         position(state, "cle")
 
 
-def test_casting_in_a_fight_needs_the_actions_and_no_stun() -> None:
-    """§10.2.1, §10.2.2: a 2-action spell needs 2 actions left; a stunned adventurer may only Recover."""
-    state, wiz = wizard()
-    fight(state, "giant_rat")
-    check_actions(state, "wiz", 2)
-    with pytest.raises(IllegalAction, match="takes 3 actions"):
-        check_actions(state, "wiz", 3)
-    wiz.tokens.stun = 1
-    with pytest.raises(IllegalAction, match="stunned"):
-        check_actions(state, "wiz", 1)
-
-
 def test_stun_foe_adds_tokens_and_ignores_nothing_to_add() -> None:
     """§11.1 Pain: stun tokens less resistance; none left to give means no change and no report."""
     state, _ = wizard()
@@ -100,24 +85,6 @@ def test_stun_foe_adds_tokens_and_ignores_nothing_to_add() -> None:
     assert rat.tokens.stun == 0 and ctx.events == []
     stun_foe(ctx, rat, 2, "Pain", "§11.1")
     assert rat.tokens.stun == 2 and len(ctx.events) == 1
-
-
-def test_a_summoned_creature_joins_the_fight_next_to_the_caster() -> None:
-    """§11.1 mishaps: a demon appears Close to the caster; one with no stat block stays away."""
-    from expedition.rules.combat.combat_events import FoePlaced
-    from expedition.rules.core.decisions import resolve_default
-    from expedition.rules.core.distance import chebyshev
-
-    state, wiz = wizard()
-    fight(state, "giant_rat")
-    ctx = Context(ScriptedDice([]), world=WORLD)
-    resolve_default(summon(ctx, state, wiz, "lesser_demon"))
-    demon = combat_of(state).foes[-1]
-    assert demon.key == "lesser_demon" and demon.uid == "foe2"
-    assert chebyshev(demon.pos, combat_of(state).positions["wiz"]) == 1
-    assert any(isinstance(e, FoePlaced) and e.foe == "foe2" for e in ctx.events)
-    resolve_default(summon(ctx, state, wiz, "no_such_beast"))
-    assert len(combat_of(state).foes) == 2
 
 
 def test_the_end_of_a_fight_keeps_only_lasting_marks_and_resets_once_per_fight_uses() -> None:

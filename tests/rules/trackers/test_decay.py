@@ -6,12 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, AfflictionGained
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item, ItemDef, Light
+from expedition.rules.core.roll_tables import coverage_faults
 from expedition.rules.core.tracker import Tracker, TrackerReset, Visibility
 from expedition.rules.items.usage import ItemBroken, UsageRolled
 from expedition.rules.trackers.decay import (
@@ -23,6 +25,7 @@ from expedition.rules.trackers.decay import (
     decay_turn,
     new_decay,
     roll_decay_table,
+    row_affliction,
 )
 from expedition.rules.trackers.doom import DoomThreshold, DoomTracker, new_doom
 
@@ -51,7 +54,8 @@ def _roll(hero: Character, faces: list[int], *chosen: str) -> tuple[int, Context
 
 def test_table_has_a_row_for_every_2d6_total() -> None:
     """§9.1: rows 2 to 12."""
-    assert [row.roll for row in DECAY_TABLE] == list(range(2, 13))
+    assert [(row.low, row.high) for row in DECAY_TABLE.rows] == [(n, n) for n in range(2, 13)]
+    assert coverage_faults(DECAY_TABLE) == []
 
 
 def test_decay_2_presses_on() -> None:
@@ -144,7 +148,7 @@ def test_bumped_result_is_never_a_held_affliction_nor_above_12(roll: int, held: 
     hero = Character("a", "Ada", afflictions=held)
     result = bumped_result(hero, roll)
     assert roll <= result <= 12
-    assert decay_row(result).affliction not in held or result == 12
+    assert row_affliction(decay_row(result)) not in held or result == 12
 
 
 def test_decay_fills_on_the_sixth_exploration_turn_only() -> None:

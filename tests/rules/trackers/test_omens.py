@@ -14,6 +14,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
+from expedition.rules.core.roll_tables import coverage_faults
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import Tracker, TrackerReset, Visibility
 from expedition.rules.items.usage import ItemBroken, ItemsDiscarded
@@ -43,7 +44,8 @@ def _omens(size: int, filled: int = 0) -> Tracker:
 
 def test_table_has_six_rows() -> None:
     """§9.3: the omens table is a 1d6 table."""
-    assert [row.face for row in OMENS_TABLE] == [1, 2, 3, 4, 5, 6]
+    assert [(row.low, row.high) for row in OMENS_TABLE.rows] == [(n, n) for n in range(1, 7)]
+    assert coverage_faults(OMENS_TABLE) == []
 
 
 def test_start_rolls_a_hidden_2d6_tracker() -> None:
@@ -75,7 +77,7 @@ def test_full_omens_rolls_decay_twice_for_each_adventurer_then_starts_afresh() -
     ctx = Context(ScriptedDice([2, 3, 3, 1, 3, 2, 6]))
     omens = _omens(3, filled=2)
     assert resolve_default(advance_omens(ctx, omens, [ada, bo], _doom(), 1, rule="§9.3")) == 1
-    assert OmenRolled(rule="§9.3", face=2, omen="decay_twice", description=OMENS_TABLE[1].description) in (
+    assert OmenRolled(rule="§9.3", face=2, omen="decay_twice", description=OMENS_TABLE.rows[1].text) in (
         ctx.events
     )
     assert ada.afflictions == {Affliction.TERRIFIED, Affliction.HUNGRY}

@@ -7,10 +7,16 @@ in its stat block.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
+from expedition.rules.core.events import Note
 from expedition.rules.core.notation import Attack
+
+if TYPE_CHECKING:
+    from expedition.rules.core.context import Context
 
 BASIC_ACTIONS_PER_TURN = 2
 """Actions an enemy usually gets in a round (§10.2.1)."""
@@ -279,3 +285,18 @@ def house_threat(defn: EnemyDef) -> int:
     threat += defn.hard_to_hit
     threat += 2 * bool(defn.harmed_only_by)
     return threat
+
+
+def special_key(name: str) -> str:
+    """The key of a special from its name: "Small and fast" → "small_and_fast"."""
+    return "_".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
+
+
+def enemy_defs(ctx: Context, keys: Sequence[str]) -> list[EnemyDef]:
+    """The stat blocks for `keys` from the world's content; unknown keys are skipped with a note."""
+    known: Mapping[str, EnemyDef] = getattr(ctx.world, "enemies", None) or {}
+    found = [known[key] for key in keys if key in known]
+    missing = [key for key in keys if key not in known]
+    if missing:
+        ctx.emit(Note(rule="§10.2.1", text=f"No stat block for {', '.join(missing)}; they stay away."))
+    return found

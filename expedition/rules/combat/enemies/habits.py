@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.combat.combat_state import (
     CombatState,
@@ -21,6 +21,7 @@ from expedition.rules.combat.combat_state import (
 from expedition.rules.combat.enemies.attack_effects import stun
 from expedition.rules.combat.enemies.movement import approach, step_aside
 from expedition.rules.combat.holds import holds_by
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import chebyshev, manhattan

@@ -2,8 +2,9 @@
 
 `turn_starts` runs as a foe's turn begins (hooked victims bleed, an attached leech only drinks,
 the Red Weaver sickens those Nearby and sleeps until provoked); `foe_hit` runs each time a foe is
-hit (Will to live, Toxic spores, Jumpy, Scatter, a Head Spider falling off, Acid pustules);
-`foe_fell` as one drops (bursts, a brood or a warren losing heart); `settle` after every step of
+hit (Will to live, Toxic spores, Jumpy, Scatter, a Head Spider falling off, Acid pustules), on
+`combat_harm.FOE_HIT`; `foe_fell` as one drops (bursts, a brood or a warren losing heart), on
+`combat_harm.FOE_FELL`; `settle` after every step of
 the fight resolves what those hooks left pending and lets go of holds whose holders are stunned,
 fleeing or out. `SPECIALS` maps every special named in the content to the place it is handled.
 """
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.harm import receive_wounds
 from expedition.rules.combat.combat_events import FoeFleeing, report_tokens
-from expedition.rules.combat.combat_harm import defend
+from expedition.rules.combat.combat_harm import FOE_FELL, FOE_HIT, defend
 from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, CombatState, Foe, on_map, standing
 from expedition.rules.combat.enemies.attack_effects import stun
 from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyDef, EnemyTag, HarmSource
@@ -123,7 +124,7 @@ SPECIALS: dict[str, SpecialRule] = {
     "too_old_to_change": SpecialRule("outside the fight: flavour (it no longer grows)"),
     "meaty": SpecialRule("outside the fight: camp cooking"),
 }
-"""Every passive special in the content, by `special_key`, and where it is handled."""
+"""Every passive special in the content, by `enemy_defs.special_key`, and where it is handled."""
 
 
 def _nimble() -> frozenset[str]:
@@ -134,11 +135,6 @@ def _nimble() -> frozenset[str]:
 def _sharing() -> frozenset[str]:
 
     return frozenset(SHARING)
-
-
-def special_key(name: str) -> str:
-    """The key of a special from its name: "Small and fast" → "small_and_fast"."""
-    return "_".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
 
 
 def _pending(ctx: Context, state: CampaignState, foe: Foe, what: str) -> None:
@@ -187,6 +183,7 @@ def _sicken(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -
 # --- when hit ----------------------------------------------------------------------------------------
 
 
+@FOE_HIT.register
 def foe_hit(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe, wounds: int, raw: int) -> None:
     """Passives when an attack hits `foe` for `raw` damage, of which it took `wounds` (§12)."""
     if foe.key == "bounty_hunter" and raw > 2 and foe.conscious and foe.tokens.shield < MAX_SHIELD_TOKENS:
@@ -230,6 +227,7 @@ def weapon_struck(
 # --- when it falls -----------------------------------------------------------------------------------
 
 
+@FOE_FELL.register
 def foe_fell(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> None:
     """Passives as `foe` drops (§12, HOUSE §3.1, §3.3): bursts wait for `settle`; broods and warrens break."""
     if foe.key in ("bloated_plague_rat", "red_weaver"):

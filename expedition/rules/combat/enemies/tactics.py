@@ -10,8 +10,7 @@ from expedition.rules.combat.combat_events import EnemyActed, report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, CombatState, Foe, standing
 from expedition.rules.combat.enemies.attack_effects import heal, strike
-from expedition.rules.combat.enemies.enemy_defs import EnemyDef
-from expedition.rules.combat.fight_setup import enemy_defs
+from expedition.rules.combat.enemies.enemy_defs import EnemyDef, enemy_defs
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import (
@@ -19,6 +19,7 @@ from expedition.rules.combat.combat_state import (
 )
 from expedition.rules.combat.enemies.movement import approach, in_line, paths, walk
 from expedition.rules.combat.holds import GRABBED, holds_by, kind_of
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import take_fatigue
 from expedition.rules.character.recovery import heal_wound, recover_fatigue
 from expedition.rules.combat.combat_actions import held_shield, in_reach, move_tiles, weapon_attack, weapons
@@ -31,6 +31,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import (
     hidden,
     through_next_enemy_phase,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event

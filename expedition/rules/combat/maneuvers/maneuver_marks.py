@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe, on_map
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.distance import Range, chebyshev, manhattan
 from expedition.rules.core.errors import InvalidAction

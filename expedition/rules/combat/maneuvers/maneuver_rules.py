@@ -10,19 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.maneuvers.attack_maneuvers import ATTACK_MANEUVERS
 from expedition.rules.combat.maneuvers.stances import STANCE_MANEUVERS
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.exploration.surroundings import acting
-from expedition.rules.magic.fight_magic import begin, check_actions, foes_in_reach, has_tag, spend, stun_foe
+from expedition.rules.magic.fight_magic import foes_in_reach, has_tag, stun_foe
 from expedition.rules.magic.magic_effects import NEARBY, Effect, effect_for
 
 if TYPE_CHECKING:
@@ -116,11 +118,11 @@ def use_maneuver(ctx: Context, state: CampaignState, action: UseManeuver) -> Res
     """Use the maneuver: its effect, then its actions are paid."""
     user = state.character(action.actor)
     effect = effect_for("maneuver", action.maneuver, MANEUVER_EFFECTS, MISSING, state)
-    if not (yield from begin(ctx, state, user)):
+    if not (yield from begin_turn(ctx, state, user)):
         return
     ctx.emit(ManeuverUsed(rule="§5.7", character=user.id, maneuver=action.maneuver, target=action.target))
     yield from effect.apply(ctx, state, user, action.target)
-    yield from spend(ctx, state, user, effect.actions, "UseManeuver")
+    yield from pay_actions(ctx, state, user, effect.actions, "UseManeuver")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

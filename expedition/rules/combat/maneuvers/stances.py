@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_actions import held_shield
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, combat_of
@@ -23,6 +23,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import (
     hidden,
     through_next_enemy_phase,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, add_lasting
 from expedition.rules.core.reach import Reach

@@ -8,7 +8,7 @@ What it holds:
 - `air`: Room hazards of air, light and breath (HOUSE §1.9-§1.14): dust, spores, whispers, smoke.
 - `drag_marks`: Drag marks of the goblin warren (HOUSE §1.10): the trail that may bring the level's
   maneater.
-- `floors`: Floors that give way (HOUSE §1.9, §1.12, §1.13) and burning sticky silk away (HOUSE §1.12).
+- `floors`: Entering a room underfoot: floors that give way (HOUSE §1.9, §1.12, §1.13), and burning silk.
 - `footing`: Room hazards underfoot (HOUSE §1.9–§1.14): water, mud, slick stone, silk and a low ceiling.
 - `hazard_actions`: Actions room hazards make possible: clearing a choked exit, a spring, a tainted
   pool.

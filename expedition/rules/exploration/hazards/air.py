@@ -2,8 +2,9 @@
 
 Each hazard is a lasting property of a room (`Room.hazard`, a theme key). The exploration rules
 call in at three moments: when the party steps into a room from outside it (`room_entered`), when
-an exploration turn ends with the party inside (`room_turn`), and when a rule asks about the room
-(`dimmed`, `breath_stolen`, `rift_bonus`). Readings the tables leave open, all (house reading):
+an exploration turn ends with the party inside (`room_turn`, on `exploration_turn.ROOM_TURN`), and
+when a rule asks about the room (`dimmed`, on `expedition.LIGHT_DIMMED`; `breath_stolen`,
+`rift_bonus`). Readings the tables leave open, all (house reading):
 
 - "After N ET in the room" acts once per stay, when the Nth turn in a row ends there.
 - Tests are made only by adventurers able to act; the fainted and the dying are carried in.
@@ -23,13 +24,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.lasting import ON_END, Lasting, Span, end_lasting, has_lasting
 from expedition.rules.core.skills import Skill
+from expedition.rules.exploration.expedition import DARK_SIGHT, LIGHT_DIMMED
+from expedition.rules.exploration.exploration_turn import ROOM_TURN
 from expedition.rules.exploration.traps import run_test
 from expedition.rules.items.slots import lit_lights
 from expedition.rules.items.usage import extinguish, roll_usage
@@ -71,8 +75,6 @@ BRAVERY = "item:tonic_of_bravery"
 """The magic effect of a drunk tonic of bravery (`item_uses_fight`)."""
 SEERS = (Skill.OCCULT_STUDIES, Skill.LOREMASTER)
 """Skills that hear the whispering dead tell the truth."""
-DARK_SIGHT = 1
-"""The party's sight without light (`expedition.DARK_SIGHT`): dimming never goes below it."""
 
 
 def hazard_here(state: CampaignState) -> str:
@@ -238,6 +240,7 @@ ON_END[SICKNESS] = _sickness_passes
 # --- staying -----------------------------------------------------------------------------------
 
 
+@ROOM_TURN.register
 def room_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     """An exploration turn ended with the party in its room: grave dust and thin air act on their turn.
 
@@ -260,6 +263,7 @@ def room_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
 # --- asked by other rules ----------------------------------------------------------------------
 
 
+@LIGHT_DIMMED.register
 def dimmed(state: CampaignState, radius: int) -> int:
     """The party's light radius in its room: halved, rounding down, in smoke or the hungry dark.
 

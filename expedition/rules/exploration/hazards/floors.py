@@ -1,4 +1,7 @@
-"""Provides floors that give way (HOUSE §1.9, §1.12, §1.13) and burning sticky silk away (HOUSE §1.12).
+"""Provides entering a room underfoot: floors that give way (HOUSE §1.9, §1.12, §1.13), and burning silk.
+
+As the party steps into a room (`enter_room`, from the exploration Step) its water acts first
+(`hazards_footing.wade_in`), then its floor.
 
 The first time the party enters a room with a hollow floor, a sagging floor or a chasm, the
 adventurer in front defends DEX 1, 2 or 3 (impact: chainmail does not help, HOUSE §6.6); the room
@@ -23,9 +26,10 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import place_wounds
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
@@ -34,7 +38,7 @@ from expedition.rules.core.item_defs import Item, Special
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.exploration.expedition import arrive_on_level
 from expedition.rules.exploration.exploration_turn import exploration_turn
-from expedition.rules.exploration.hazards.footing import SECTION
+from expedition.rules.exploration.hazards.footing import SECTION, wade_in
 from expedition.rules.exploration.surroundings import acting, exploring
 from expedition.rules.exploration.traps import failed_defence, run_test
 from expedition.rules.items.slots import HANDS, worn_armour
@@ -149,6 +153,23 @@ def cross(ctx: Context, state: CampaignState, room: Room, actor: str = "") -> Re
         yield from fall(ctx, state, victim, rule=rule)
     else:
         yield from climb_out(ctx, state, victim, rule=rule)
+
+
+def enter_room(ctx: Context, state: CampaignState, before: str, actor: str = "") -> Resolution[None]:
+    """The party has just stepped into a room: its hazard acts (the water, `footing.wade_in`, then the floor).
+
+    Args:
+        ctx: Dice and events.
+        state: The campaign, exploring.
+        before: The area the party stood in before the step; a step within one area enters nothing.
+        actor: Who stepped first ("" for the first adventurer who can act).
+    """
+    expedition = state.expedition
+    room = expedition.room if expedition is not None else None
+    if expedition is None or room is None or expedition.area == before or room.hazard not in SECTION:
+        return
+    yield from wade_in(ctx, state, room)
+    yield from cross(ctx, state, room, actor)
 
 
 def climb_out(ctx: Context, state: CampaignState, victim: Character, *, rule: str) -> Resolution[None]:

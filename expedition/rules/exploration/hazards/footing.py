@@ -13,7 +13,7 @@ more than 2 tiles, and a Dodge (`footing_dodge`), a DEX check that drops a held 
 low ceiling takes 1 die from two-handed weapons (`attack_dice`). A hovering adventurer (§11.1 Hover)
 walks over all of it (HOUSE §6.4, "Fly").
 
-Entering a room (`enter_room`, from the exploration Step): waist-deep water may soak a ration of
+Entering a room (`wade_in`, from `hazards_floors.enter_room`): waist-deep water may soak a ration of
 each adventurer (1d! each); sewage may make a Bleeding adventurer Plagued (1d!); deep water is a
 swim, one STR test per adventurer (house reading), failures losing a held item, and it puts out
 torches and candles. The floors that give way are in `hazards_floors`.
@@ -31,9 +31,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.combat.combat_events import report_tokens
-from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyDef, EnemyGroup, EnemyTag
+from expedition.rules.combat.enemies.enemy_defs import Archetype, EnemyDef, EnemyGroup, EnemyTag, special_key
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
@@ -166,8 +167,6 @@ def move_reach(state: CampaignState, member: Character, tiles: int) -> int:
 
 def foe_flies(defn: EnemyDef) -> bool:
     """True for a foe nothing underfoot slows: a ghost, or one that flies, climbs walls or passes walls."""
-    from expedition.rules.combat.enemies.specials import special_key
-
     ghost = defn.behaviour.archetype is Archetype.GHOST or EnemyTag.GHOST in defn.tags
     return ghost or any(special_key(special.name) in AIRBORNE for special in defn.specials)
 
@@ -341,22 +340,3 @@ def wade_in(ctx: Context, state: CampaignState, room: Room) -> Resolution[None]:
                 yield from swim(ctx, state, member, rule=rule)
             else:
                 douse(ctx, member, rule=rule)
-
-
-def enter_room(ctx: Context, state: CampaignState, before: str, actor: str = "") -> Resolution[None]:
-    """The party has just stepped into a room: its hazard acts (water here, floors in `hazards_floors`).
-
-    Args:
-        ctx: Dice and events.
-        state: The campaign, exploring.
-        before: The area the party stood in before the step; a step within one area enters nothing.
-        actor: Who stepped first ("" for the first adventurer who can act).
-    """
-    from expedition.rules.exploration.hazards.floors import cross
-
-    expedition = state.expedition
-    room = expedition.room if expedition is not None else None
-    if expedition is None or room is None or expedition.area == before or room.hazard not in SECTION:
-        return
-    yield from wade_in(ctx, state, room)
-    yield from cross(ctx, state, room, actor)

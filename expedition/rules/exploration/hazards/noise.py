@@ -1,10 +1,10 @@
 """Provides room hazards set off by noise, flame or entry: collapses, choked exits, marsh gas, drag marks.
 
 The themes' hazard tables (HOUSE §1.9–§1.14) give each room at most one hazard, `Room.hazard`.
-Those handled here act through three hooks: `collapse_on_noise` runs whenever the party makes a
-loud noise (`expedition_turn.make_noise`), `noise_hazards_entered` when the party enters a room,
-and `flame_lit` when someone lights a light. A hazard that has done its work once is spent:
-`Room.hazard` becomes "" and its text says so (`spend`).
+Those handled here act at three moments: `collapse_on_noise` runs whenever the party makes a
+loud noise (it registers on `exploration_turn.NOISE_MADE`), `noise_hazards_entered` when the
+party enters a room, and `flame_lit` when someone lights a light. A hazard that has done its work
+once is spent: `Room.hazard` becomes "" and its text says so (`spend`).
 
 House readings:
 - A collapse comes down once (rotten props, loose shale, crumbling brick), and, being a
@@ -34,7 +34,9 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.exploration.dungeon_map import Level, Room
+from expedition.rules.exploration.exploration_turn import NOISE_MADE, make_noise
 from expedition.rules.exploration.features import Door
+from expedition.rules.exploration.hazards.drag_marks import follow_drag_marks
 from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.rules.exploration.traps import failed_defence, run_test
 from expedition.rules.items import slots
@@ -156,6 +158,7 @@ def choke_exit(
     return door
 
 
+@NOISE_MADE.register
 def collapse_on_noise(ctx: Context, state: CampaignState) -> Resolution[None]:
     """A loud noise brings down a collapse hazard in the party's room (HOUSE §1.10, §1.12, §1.14)."""
     room = room_here(state)
@@ -170,8 +173,6 @@ def collapse_on_noise(ctx: Context, state: CampaignState) -> Resolution[None]:
     yield from everyone_defends(ctx, state, notation, what="the falling stone", rule=rule)
     if hazard in BLOCKING:
         choke_exit(ctx, expedition.level, room, expedition.position, spare_near=False, rule=rule)
-    from expedition.rules.exploration.exploration_turn import make_noise
-
     yield from make_noise(ctx, state, very=True, what="a collapse")  # HOUSE §1.5: a collapse
 
 
@@ -192,8 +193,6 @@ def noise_hazards_entered(ctx: Context, state: CampaignState, before: str) -> Re
         if flame is not None:
             yield from explode_gas(ctx, state, room, flame)
     elif room.hazard == DRAG_MARKS:
-        from expedition.rules.exploration.hazards.drag_marks import follow_drag_marks
-
         follow_drag_marks(ctx, state)
 
 
@@ -213,8 +212,6 @@ def explode_gas(ctx: Context, state: CampaignState, room: Room, lighter: Charact
     spend(room)
     ctx.emit(GasExploded(rule="HOUSE §1.14", room=room.id, character=lighter.id))
     yield from everyone_defends(ctx, state, MARSH_GAS_ATTACK, what="the exploding gas", rule="HOUSE §1.14")
-    from expedition.rules.exploration.exploration_turn import make_noise
-
     yield from make_noise(ctx, state, very=True, what="an explosion")
 
 

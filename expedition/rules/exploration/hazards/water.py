@@ -1,8 +1,9 @@
 """Provides the water hazards that act: surges and floods on a decay trigger, and the brackish spring.
 
-`decay_hazards` runs in the exploration turn when the decay tracker triggers (HOUSE §1.11 surge
-channel, HOUSE §1.14 flash flood); `drink_from_spring` is the verb of the "Drink from the spring"
-action (`hazard_actions.DrinkFromSpring`, HOUSE §1.11 brackish spring).
+`decay_hazards` runs in the exploration turn when the decay tracker triggers (it registers on
+`exploration_turn.DECAY_STRUCK`; HOUSE §1.11 surge channel, HOUSE §1.14 flash flood);
+`drink_from_spring` is the verb of the "Drink from the spring" action
+(`hazard_actions.DrinkFromSpring`, HOUSE §1.11 brackish spring).
 
 House readings:
 - A swept adventurer is carried 1d3 tiles toward the room's exit farthest from the party, along
@@ -29,6 +30,7 @@ from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.events import Event
 from expedition.rules.exploration.dungeon_map import Room
 from expedition.rules.exploration.expedition import reveal
+from expedition.rules.exploration.exploration_turn import DECAY_STRUCK
 from expedition.rules.exploration.hazards.noise import everyone_defends, exits_of, room_here
 from expedition.rules.exploration.tiles import Tile
 from expedition.rules.items.handling import drop
@@ -49,6 +51,7 @@ SPRING_DICE = 2
 """The spring's Nauseated risk: 2d!."""
 
 
+@DECAY_STRUCK.register
 def decay_hazards(ctx: Context, state: CampaignState) -> Resolution[None]:
     """Decay triggered: a surge channel or flash flood in the party's room strikes (HOUSE §1.11, §1.14).
 

@@ -8,8 +8,8 @@ What it holds:
 - `basic_goshkalon_cador`: Basic, Goshkalon's and Cador's prayers that need lasting effects (§11.2).
 - `prayer_effects`: What each prayer does (§11.2), or why it cannot be prayed yet.
 - `prayer_marks`: Marks prayers leave and the small hooks other rules ask about them (§11.2).
-- `praying`: A cleric's prayers (§11.2): the PRE test, exhaustion, plea, miracles, an angry god, the
-  sacrifice.
+- `praying`: A cleric's prayers (§11.2): the PRE test, exhaustion, plea, miracles, and angering the
+  god.
 - `sacrifices`: Angry god's sacrifices made while exploring (§5.7.4), Cador's captive and Kaal Rafir's
   plague.
 - `swarm`: Party's Swarm (§11.2): a summoned swarm of insects that fights for the cleric.

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import take_fatigue
 from expedition.rules.character.recovery import recover_chosen_fatigue, recover_fatigue
 from expedition.rules.combat.combat_state import Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.errors import IllegalAction

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status, Tokens
+from expedition.rules.character.adventurer import Character, Status, Tokens
 from expedition.rules.character.fainting import Means, stabilise
 from expedition.rules.character.harm import place_wounds, take_fatigue
 from expedition.rules.character.recovery import heal_chosen_wound, heal_wound
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.distance import Range
 from expedition.rules.core.errors import IllegalAction

@@ -11,12 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
+from expedition.rules.character.mortal_wounds import DEATH_DEFERRED, die
 from expedition.rules.character.recovery import heal_wound
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import ON_END, Lasting, end_lasting, has_lasting, lasting_keyed, lasting_on
+from expedition.rules.core.rolls import EXTRA_DICE, ROLL_BEGINS, UNHURT
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -25,13 +28,13 @@ if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
 
 EUPHORIA = "prayer:euphoria"
-"""Mirror: counts dice as if unhurt (rolls.available_dice)."""
+"""Mirror: counts dice as if unhurt (`rolls.UNHURT`)."""
 FURY = "prayer:righteous_fury"
-"""Mirror: 3 more dice on the next roll (rolls)."""
+"""Mirror: 3 more dice on the next roll (`rolls.EXTRA_DICE`)."""
 FURY_DAMAGE = "prayer:righteous_fury:damage"
 """Mirror: the roll just made with Righteous Fury deals 1 more wound (combat_verbs)."""
 GRACE = "prayer:borrowed_time"
-"""Mirror: cannot die (mortal.die)."""
+"""Mirror: cannot die (`mortal_wounds.DEATH_DEFERRED`)."""
 OWED = "prayer:borrowed_time:owed"
 """Mirror: death came during Borrowed Time and waits for the grace to end."""
 HOLD = "prayer:hold"
@@ -73,6 +76,23 @@ def spend_fury(member: Character, fury: bool) -> None:
     if fury:
         mirror(member, FURY, False)
         mirror(member, FURY_DAMAGE, True)
+
+
+@UNHURT.register
+def _euphoric(member: Character) -> bool:
+    """Euphoria: the dice are counted as if unhurt (§11.2)."""
+    return EUPHORIA in member.magic.effects
+
+
+@EXTRA_DICE.register
+def _fury_dice(member: Character) -> int:
+    """Righteous Fury: 3 more dice on the next roll (§11.2)."""
+    return 3 if FURY in member.magic.effects else 0
+
+
+@ROLL_BEGINS.register
+def _fury_spent(member: Character) -> None:
+    spend_fury(member, FURY in member.magic.effects)
 
 
 def fury_wound(member: Character) -> int:
@@ -132,22 +152,6 @@ def silenced(state: CampaignState, pos: Pos) -> bool:
     return False
 
 
-def casting_refused(state: CampaignState, caster: Character, spell: str) -> str:
-    """Why a spell cannot be cast now because of a prayer ("" when it can): Silence, Ignorance."""
-    expedition = state.expedition
-    if expedition is None:
-        return ""
-    combat = expedition.combat
-    here = combat.positions.get(caster.id, expedition.position) if combat else expedition.position
-    if silenced(state, here):
-        return f"{caster.name} stands in a silence: no spell can be spoken there."
-    from expedition.rules.magic.spells.attack_spells import SPELLS
-
-    if spell in SPELLS and has_lasting(state, caster.id, IGNORANCE):
-        return f"{caster.name} is under Ignorance and cannot attack with INT."
-    return ""
-
-
 def bars_int(state: CampaignState, who: str) -> bool:
     """True while Ignorance bars `who` from attacks based on INT (§11.2)."""
     return has_lasting(state, who, IGNORANCE)
@@ -163,6 +167,8 @@ def int_attack(attrs: tuple[Attr, ...]) -> bool:
 
 def on_our_side(state: CampaignState, foe: Foe) -> bool:
     """True for a creature fighting for the party (Swarm, §11.2; a Beastmaster's hound, §6.1)."""
+    # Imported here: character.mortal_wounds imports this module while the character rules load, before
+    # the combat state that beasts needs exists (until mortal_wounds asks a hook for Borrowed Time).
     from expedition.rules.combat.beasts import PET
 
     return has_lasting(state, foe.uid, SWARM) or has_lasting(state, foe.uid, PET)
@@ -209,6 +215,7 @@ def foe_fell(ctx: Context, state: CampaignState, foe: Foe) -> None:
 # --- Borrowed Time ---------------------------------------------------------------------------------
 
 
+@DEATH_DEFERRED.register
 def death_deferred(ctx: Context, character: Character, cause: str) -> bool:
     """Under Borrowed Time death waits: the character stays mortally wounded (§11.2). True if so."""
     if GRACE not in character.magic.effects:
@@ -221,7 +228,7 @@ def death_deferred(ctx: Context, character: Character, cause: str) -> bool:
 
 def _grace_ends(ctx: Context, state: CampaignState, effect: Lasting) -> None:
     """The grace is over: someone still mortally wounded whose death waited dies now (§11.2, house)."""
-    from expedition.rules.character.mortal_wounds import die
+    # Imported here: mortal_wounds imports this module for `death_deferred` (until it asks a hook instead).
 
     member = next((m for m in state.party if m.id == effect.holder), None)
     if member is None:

@@ -1,8 +1,9 @@
-"""Provides a cleric's prayers (§11.2): the PRE test, exhaustion, plea, miracles, an angry god, the sacrifice.
+"""Provides a cleric's prayers (§11.2): the PRE test, exhaustion, plea, miracles, and angering the god.
 
 A prayer needs a holy symbol and a god who is not angry. Success works it and exhausts it until a
 camp rest; a failure is ignored; a critical failure angers the god until the sacrifice (§5.7.4);
-a great success works it and rolls a miracle. Effects are in `prayer_effects`.
+a great success works it and rolls a miracle. Effects are in `prayer_effects`; the sacrifice that
+appeases an angry god is in `sacrifices`.
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.recovery import heal_chosen_wound, recover_fatigue
 from expedition.rules.combat.combat_events import FoeFleeing, report_tokens
 from expedition.rules.combat.enemies.specials import provoke_nearby
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.decisions import GM, Choice, Decision
 from expedition.rules.core.dice import DiceExpr
@@ -26,7 +29,7 @@ from expedition.rules.core.rolls import attribute_test
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import lower
 from expedition.rules.exploration.exploration_turn import exploration_turn
-from expedition.rules.magic.fight_magic import begin, check_actions, hurt_foe, spend
+from expedition.rules.magic.fight_magic import hurt_foe
 from expedition.rules.magic.magic_effects import (
     NEARBY,
     effect_for,
@@ -36,6 +39,7 @@ from expedition.rules.magic.magic_effects import (
     the_world,
 )
 from expedition.rules.magic.prayers.prayer_effects import MISSING, PRAYER_EFFECTS
+from expedition.rules.magic.prayers.sacrifices import plague_party
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -67,11 +71,6 @@ class InvokePrayer(Action):
     prayer: str
     target: str = ""
     plea: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MakeSacrifice(Action):
-    """Make the angry god's sacrifice (§5.7.4) while exploring: 1 ET (house); see `sacrifices`."""
 
 
 def has_holy_symbol(character: Character) -> bool:
@@ -115,7 +114,7 @@ def invoke_prayer(ctx: Context, state: CampaignState, action: InvokePrayer) -> R
     cleric = state.character(action.actor)
     effect = effect_for("prayer", action.prayer, PRAYER_EFFECTS, MISSING, state)
     fighting = in_combat(state)
-    if fighting and not (yield from begin(ctx, state, cleric)):
+    if fighting and not (yield from begin_turn(ctx, state, cleric)):
         return
     if fighting:
         provoke_nearby(ctx, state, cleric.id)  # a sleeping Red Weaver wakes (§12.1)
@@ -138,7 +137,7 @@ def invoke_prayer(ctx: Context, state: CampaignState, action: InvokePrayer) -> R
     elif outcome is Outcome.CRITICAL_FAILURE:
         yield from anger_god(ctx, state, cleric)
     if fighting:
-        yield from spend(ctx, state, cleric, effect.actions, "InvokePrayer")
+        yield from pay_actions(ctx, state, cleric, effect.actions, "InvokePrayer")
     else:
         yield from exploration_turn(ctx, state)
 
@@ -148,8 +147,6 @@ def anger_god(ctx: Context, state: CampaignState, cleric: Character) -> Resoluti
     cleric.magic.god_angry = True
     ctx.emit(GodAngered(rule="§11.2", character=cleric.id, god=cleric.magic.calling))
     if cleric.magic.calling == "kaal_rafir":
-        from expedition.rules.magic.prayers.sacrifices import plague_party
-
         plague_party(ctx, state)
     return
     yield
@@ -240,13 +237,6 @@ def _dread(ctx: Context, state: CampaignState) -> Resolution[None]:
 # The sacrifices themselves (§5.7.4) live in `sacrifices` (exploring) and `camp_sacrifices` (camp).
 
 
-def appease(ctx: Context, cleric: Character, *, rule: str = "§5.7.4") -> None:
-    """The god's favour returns (camp rules call this for Kaal Rafir's prayer at camp)."""
-    if cleric.magic.god_angry:
-        cleric.magic.god_angry = False
-        ctx.emit(GodAppeased(rule=rule, character=cleric.id, god=cleric.magic.calling))
-
-
 # --- events ----------------------------------------------------------------------------------------
 
 
@@ -270,14 +260,6 @@ class PrayersRestored(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GodAngered(Event):
     """A critical failure angered the cleric's god."""
-
-    character: str
-    god: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GodAppeased(Event):
-    """The sacrifice won the god's favour back."""
 
     character: str
     god: str

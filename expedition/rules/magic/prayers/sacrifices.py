@@ -24,9 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import place_wounds, take_fatigue
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
+from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.errors import IllegalAction
@@ -37,7 +39,6 @@ from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.exploration.surroundings import exploring
 from expedition.rules.items.usage import use_one
 from expedition.rules.magic.magic_effects import magic_user
-from expedition.rules.magic.prayers.praying import MakeSacrifice, appease
 
 if TYPE_CHECKING:
     from expedition.rules.combat.combat_state import CombatState, Foe
@@ -48,9 +49,12 @@ if TYPE_CHECKING:
 __all__ = [
     "CAPTIVE",
     "CaptiveSacrificed",
+    "GodAppeased",
+    "MakeSacrifice",
     "PartyPlagued",
     "UndeadBound",
     "angry_clerics",
+    "appease",
     "bind_undead",
     "make_sacrifice",
     "plague_party",
@@ -65,6 +69,18 @@ ELSEWHERE = {
     "kaal_rafir": "Kaal Rafir wants no sacrifice: pray to him at camp to win his favour back.",
 }
 """Gods whose sacrifice is made at camp, with where to go instead."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MakeSacrifice(Action):
+    """Make the angry god's sacrifice (§5.7.4) while exploring: 1 ET (house); what each god takes is above."""
+
+
+def appease(ctx: Context, cleric: Character, *, rule: str = "§5.7.4") -> None:
+    """The god's favour returns (camp rules call this for Kaal Rafir's prayer at camp)."""
+    if cleric.magic.god_angry:
+        cleric.magic.god_angry = False
+        ctx.emit(GodAppeased(rule=rule, character=cleric.id, god=cleric.magic.calling))
 
 
 def angry_clerics(state: CampaignState, god: str) -> list[Character]:
@@ -174,6 +190,14 @@ def plague_party(ctx: Context, state: CampaignState, *, rule: str = RULE) -> Non
 
 
 # --- events ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GodAppeased(Event):
+    """The sacrifice won the god's favour back."""
+
+    character: str
+    god: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

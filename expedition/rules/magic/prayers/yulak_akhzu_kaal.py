@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import choose_attribute, take_fatigue
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
+from expedition.rules.combat.fight_setup import summon
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction, gain_affliction
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.distance import Pos, manhattan
@@ -23,7 +25,7 @@ from expedition.rules.core.lasting import ON_END, ON_TICK, PARTY, Lasting, Span,
 from expedition.rules.core.reach import CLOSE
 from expedition.rules.exploration.expedition import expedition_of, passable
 from expedition.rules.exploration.sight import visible_from
-from expedition.rules.magic.fight_magic import foes_in_reach, hurt_foe, summon
+from expedition.rules.magic.fight_magic import foes_in_reach, hurt_foe
 from expedition.rules.magic.magic_effects import NEARBY, Effect, ally, ally_check, in_combat, party_in_reach
 from expedition.rules.magic.prayers.basic_goshkalon_cador import (
     creature,

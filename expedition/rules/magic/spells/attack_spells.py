@@ -22,6 +22,7 @@ from expedition.rules.combat.combat_harm import knock_out, wound_foe
 from expedition.rules.combat.combat_state import Foe, combat_of, on_map
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag, HarmSource
 from expedition.rules.combat.fight_map import sees
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.combat.strike import may_harm, strike_test
 from expedition.rules.core.actions import Action
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan
@@ -30,10 +31,11 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.notation import Attack, Flag, parse_attack
 from expedition.rules.core.reach import CLOSE, Reach
+from expedition.rules.exploration.dead_vigil import BURST
 from expedition.rules.exploration.expedition import expedition_of
 from expedition.rules.exploration.features import Corpse
 from expedition.rules.items.slots import worn_armour
-from expedition.rules.magic.fight_magic import begin, check_actions, foe, position, spend
+from expedition.rules.magic.fight_magic import foe, position
 from expedition.rules.magic.magic_effects import Effect, in_combat
 
 if TYPE_CHECKING:
@@ -54,8 +56,6 @@ ATTACKS: dict[str, tuple[Attack, Reach]] = {
 """Each attack spell's notation (as in the content) and how far it reaches (§11.1)."""
 SHOTS = ("magic_missile", "silver_cannon")
 """Spells that arm the wizard for the rest of the fight (§11.1)."""
-BURST = "spell:explode_corpse"
-"""Lasting key marking a knocked-out foe's body as burst (it cannot burst twice)."""
 COMMANDED = "spell:command_undead"
 """Lasting key of Command undead (see `spell_control`): a commanded undead may be burst."""
 BURST_WOUNDS = 2
@@ -241,12 +241,12 @@ def verify_shot(state: CampaignState, action: HurlSpellShot) -> None:
 def hurl_shot(ctx: Context, state: CampaignState, action: HurlSpellShot) -> Resolution[None]:
     """Fire one shot (§11.1): the attack, the silver it uses, 1 action; no casting test."""
     caster = state.character(action.actor)
-    if not (yield from begin(ctx, state, caster)):
+    if not (yield from begin_turn(ctx, state, caster)):
         return
     _pay_silver(ctx, state, caster, action.spell)
     target = combat_of(state).foe(action.target)
     yield from spell_strike(ctx, state, caster, target, action.spell, _NAMES[action.spell])
-    yield from spend(ctx, state, caster, 1, "HurlSpellShot")
+    yield from pay_actions(ctx, state, caster, 1, "HurlSpellShot")
 
 
 def shot_targets(state: CampaignState, actor: str) -> list[HurlSpellShot]:

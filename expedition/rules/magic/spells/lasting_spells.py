@@ -23,7 +23,6 @@ from expedition.rules.items.slots import inside, worn_armour
 from expedition.rules.magic.fight_magic import foe, position
 from expedition.rules.magic.magic_effects import NEARBY, Effect, ally, in_combat, the_world
 from expedition.rules.magic.spells.spell_effects import parse_tile
-from expedition.rules.magic.spells.utility_spells import MARVELS
 from expedition.rules.magic.warding import (
     FIRE,
     HASTE,
@@ -302,6 +301,5 @@ SPELLS: dict[str, Effect] = {
     "black_night": Effect(_night, _night_check, targets=tiles_near),
     "arcane_fire": Effect(_fire, _fire_check, combat=True, targets=tiles_near),
     "pocket_reality": Effect(_pocket, _pocket_check),
-    **MARVELS,
 }
-"""Spells of this module (and of `spell_marvels`), by key."""
+"""Spells of this module, by key."""

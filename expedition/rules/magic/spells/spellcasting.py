@@ -13,11 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.blindness import blind, sees_target
 from expedition.rules.character.harm import place_wounds, take_fatigue
 from expedition.rules.combat.enemies.specials import provoke_nearby
+from expedition.rules.combat.fight_setup import summon
+from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.distance import Range
 from expedition.rules.core.errors import IllegalAction, InvalidAction
@@ -31,7 +34,6 @@ from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.exploration.hazards.air import rift_bonus
 from expedition.rules.exploration.surroundings import exploring
 from expedition.rules.items.handling import take_away
-from expedition.rules.magic.fight_magic import begin, check_actions, spend, summon
 from expedition.rules.magic.magic_defs import MishapRow, SpellDef
 from expedition.rules.magic.magic_effects import (
     effect_for,
@@ -41,7 +43,8 @@ from expedition.rules.magic.magic_effects import (
     the_world,
     visions,
 )
-from expedition.rules.magic.prayers.prayer_marks import casting_refused
+from expedition.rules.magic.prayers.prayer_marks import bars_int, silenced
+from expedition.rules.magic.spells.attack_spells import SPELLS as ATTACK_SPELLS
 from expedition.rules.magic.spells.spell_book import MISSING, SPELL_EFFECTS
 from expedition.rules.magic.spells.utility_spells import weave_into
 from expedition.rules.magic.warding import sealed
@@ -93,6 +96,20 @@ def _wizard(state: CampaignState, action: Action) -> Character:
     )
 
 
+def casting_refused(state: CampaignState, caster: Character, spell: str) -> str:
+    """Why a spell cannot be cast now because of a prayer ("" when it can): Silence, Ignorance."""
+    expedition = state.expedition
+    if expedition is None:
+        return ""
+    combat = expedition.combat
+    here = combat.positions.get(caster.id, expedition.position) if combat else expedition.position
+    if silenced(state, here):
+        return f"{caster.name} stands in a silence: no spell can be spoken there."
+    if spell in ATTACK_SPELLS and bars_int(state, caster.id):
+        return f"{caster.name} is under Ignorance and cannot attack with INT."
+    return ""
+
+
 def verify_cast(state: CampaignState, action: CastSpell) -> None:
     """Raise unless the caster may cast `action.spell` at `action.target` now (§11.1, §10.2.2)."""
     caster = _wizard(state, action)
@@ -142,7 +159,7 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
     spell = spell_def(ctx, action.spell)
     effect = effect_for("spell", action.spell, SPELL_EFFECTS, MISSING, state)
     fighting = in_combat(state)
-    if fighting and not (yield from begin(ctx, state, caster)):
+    if fighting and not (yield from begin_turn(ctx, state, caster)):
         return
     ctx.emit(
         SpellCast(rule="§11.1", character=caster.id, spell=spell.key, name=spell.name, target=action.target)
@@ -153,7 +170,7 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
     visions(ctx, state, caster)
     yield from casting_test(ctx, state, caster, spell, combat=fighting)
     if fighting:
-        yield from spend(ctx, state, caster, effect.actions, "CastSpell")
+        yield from pay_actions(ctx, state, caster, effect.actions, "CastSpell")
     else:
         yield from exploration_turn(ctx, state)
 

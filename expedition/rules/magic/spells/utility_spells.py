@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.harm import receive_wounds
 from expedition.rules.combat.combat_state import combat_of
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction
@@ -24,6 +24,7 @@ from expedition.rules.exploration.expedition import expedition_of
 from expedition.rules.magic.fight_magic import foe, position, stun_foe
 from expedition.rules.magic.magic_effects import Effect, in_combat, the_world
 from expedition.rules.magic.spells.alchemy import brew, brewable, mixture
+from expedition.rules.magic.spells.lasting_spells import near_tile
 from expedition.rules.magic.warding import FOG, INK, TELEKINESIS, tile_key
 
 if TYPE_CHECKING:
@@ -48,8 +49,6 @@ def _where(state: CampaignState, caster: Character) -> tuple[int, int]:
 
 
 def _mouth_check(state: CampaignState, caster: Character, target: str) -> None:
-    from expedition.rules.magic.spells.lasting_spells import near_tile
-
     near_tile(state, caster, target, FAR)
 
 
@@ -60,8 +59,6 @@ def _mouth(ctx: Context, state: CampaignState, caster: Character, target: str) -
     takes 1 stun token, less its resistance. A whisper (or any mouth outside a fight) stays on its
     tile as a marker for the rest of the expedition, its words left to the players.
     """
-    from expedition.rules.magic.spells.lasting_spells import near_tile
-
     pos = near_tile(state, caster, target, FAR)
     voice = yield Decision(
         kind="magic_mouth",

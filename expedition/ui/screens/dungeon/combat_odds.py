@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_state import CombatState
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.errors import RuleError

@@ -4,32 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from expedition.rules.character.mortal_wounds import MORTAL_WOUND_TABLE
 from expedition.rules.core.events import DiceRolled, Event
 from expedition.ui.screens.prompts import HarmInfo
 from expedition.ui.widgets.log_text import dice_text
 
-MORTAL_TABLE: tuple[tuple[str, str], ...] = (
-    ("0 or less", "Only a scratch: still standing"),
-    ("1", "Knocked out, no lasting harm (as fainting)"),
-    ("2", "Chronic pain trauma"),
-    ("3", "A trauma of their choice they lack"),
-    ("4", "Internal bleeding: Brain damage trauma"),
-    ("5", "Glimpse beyond: Visions trauma"),
-    ("6", "Near death: dies unless stabilised within 1 combat turn"),
-    ("7+", "Dead"),
+MORTAL_TABLE: tuple[tuple[str, str], ...] = tuple(
+    (row.label, row.brief or row.name) for row in MORTAL_WOUND_TABLE.rows
 )
-"""The mortal-wound table (§4.4), in our words."""
-
-_ROW_OF = {
-    "scratch": 0,
-    "knocked_out": 1,
-    "chronic_pain": 2,
-    "any_trauma": 3,
-    "brain_damage": 4,
-    "visions": 5,
-    "near_death": 6,
-    "dead": 7,
-}
+"""The mortal-wound table (§4.4) as the prompt shows it: each row's roll and its brief."""
 
 STABILISE = "Stabilise them with a first aid kit, a medical supply or a healing spell (outside combat)."
 SAVE = (
@@ -80,7 +63,8 @@ def mortal_info(rolled: Event, events: Sequence[Event], names: Mapping[str, str]
     dice_words = f"{dice_text(6, dice.faces)} → total {total}" if dice is not None else f"total {total}"
     if dice is not None and dice.faces and total != dice.faces[0]:
         dice_words += f" ({total - dice.faces[0]:+d} for earlier mortal wounds and modifiers)"
-    row = MORTAL_TABLE[min(_ROW_OF.get(outcome, 7), 7)][1]
+    keys = [row.key for row in MORTAL_WOUND_TABLE.rows]
+    row = MORTAL_TABLE[keys.index(outcome) if outcome in keys else -1][1]
     traumas = [
         str(getattr(e, "trauma", "")).replace("_", " ") for e in events if type(e).__name__ == "TraumaGained"
     ]

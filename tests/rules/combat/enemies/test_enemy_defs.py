@@ -14,10 +14,20 @@ from expedition.rules.combat.enemies.enemy_defs import (
     EnemyGroup,
     EnemyTag,
     HarmSource,
+    enemy_defs,
     house_threat,
     knocked_out,
+    special_key,
 )
+from expedition.rules.core.context import Context
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.events import Note
 from expedition.rules.core.notation import parse_attack
+from tests.rules.combat.test_fights import rat
+
+
+class _World:
+    enemies = {"rat": rat()}
 
 
 def enemy(wounds: int = 4, **changes: object) -> EnemyDef:
@@ -134,3 +144,16 @@ def test_living_tag_marks_enemies_that_bleed_section_10_2_5() -> None:
     """§10.2.5: only enemies tagged living bleed."""
     assert enemy().living
     assert not enemy(tags=frozenset({EnemyTag.UNDEAD})).living
+
+
+def test_unknown_enemy_keys_are_skipped_with_a_note() -> None:
+    """§10.2.1: only enemies with a stat block are placed; the rest are noted as staying away."""
+    ctx = Context(ScriptedDice([]), world=_World())  # type: ignore[arg-type]
+    assert [d.key for d in enemy_defs(ctx, ["rat", "dragon", "rat"])] == ["rat", "rat"]
+    assert any(isinstance(e, Note) and "dragon" in e.text for e in ctx.events)
+
+
+def test_a_special_is_keyed_by_its_name_in_lower_case_words() -> None:
+    """§12: "Small and fast" and "Will to live!" are found by "small_and_fast" and "will_to_live"."""
+    assert special_key("Small and fast") == "small_and_fast"
+    assert special_key("Will to live!") == "will_to_live"

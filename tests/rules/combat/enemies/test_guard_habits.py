@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr, Character, Status
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.combat.break_free import BreakFree
 from expedition.rules.combat.combat_events import CombatMoved
 from expedition.rules.combat.enemies.guard_habits import bag
 from expedition.rules.combat.enemies.specials import restricted
 from expedition.rules.combat.enemies.targeting import preferred
 from expedition.rules.combat.holds import holds_on
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.distance import chebyshev

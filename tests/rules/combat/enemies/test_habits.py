@@ -5,8 +5,8 @@ The enemies' own habits, demons to goblins (HOUSE §3.3, §12.1, §12.2).
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.enemies.habits import act
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve
 from expedition.rules.core.dice import ScriptedDice

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import CombatMove
 from expedition.rules.combat.enemies.habits import act
 from expedition.rules.combat.holds import holds_on
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve

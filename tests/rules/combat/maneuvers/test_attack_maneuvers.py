@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import AttackFoe
 from expedition.rules.combat.maneuvers.maneuver_marks import (
     DISARMED,
@@ -15,6 +14,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import (
     weapon_usable,
 )
 from expedition.rules.combat.maneuvers.maneuver_rules import UseManeuver
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import CombatMove
 from expedition.rules.combat.combat_harm import defend
 from expedition.rules.combat.maneuvers.maneuver_marks import (
@@ -13,6 +12,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import (
     foe_would_move,
     pay_owed,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve
 from expedition.rules.core.dice import ScriptedDice

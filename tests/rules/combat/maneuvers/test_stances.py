@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_actions import AttackFoe
 from expedition.rules.combat.combat_harm import defend
 from expedition.rules.combat.combat_options import combat_options
@@ -15,6 +14,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import (
     trick_advantage,
 )
 from expedition.rules.combat.maneuvers.maneuver_rules import UseManeuver
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve
 from expedition.rules.core.dice import ScriptedDice

@@ -24,17 +24,17 @@ from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.exploration_actions import Step
+from expedition.rules.exploration.hazards.floors import enter_room
 from expedition.rules.exploration.hazards.footing import (
     FootingLost,
     RationSoaked,
     attack_dice,
-    enter_room,
     foe_flies,
     foe_reach,
     move_reach,
     slowed,
 )
-from expedition.rules.items import handling, inventory
+from expedition.rules.items import handling, slots, usage
 from expedition.rules.items.handling import ItemDropped
 from expedition.rules.items.usage import LightWentOut
 from tests.rules import exploration_helpers as explore
@@ -139,8 +139,8 @@ def test_a_failed_swim_in_deep_water_ends_the_move_sinks_a_held_item_and_douses_
     wren = state.character("wren")
     ctx = Context(ScriptedDice([]))
     torch = Item.new(50, TORCH)
-    handling.put(ctx, wren, torch, inventory.LEFT_HAND)
-    inventory.light(ctx, wren, torch)
+    handling.put(ctx, wren, torch, slots.LEFT_HAND)
+    usage.light(ctx, wren, torch)
     ctx = run(state, CombatMove(actor="wren", to=(5, 3)), [2, 3])
     assert combat.positions["wren"] == (3, 3)
     assert not torch.lit and any(isinstance(e, LightWentOut) for e in ctx.events)
@@ -191,7 +191,7 @@ def test_wading_into_waist_deep_water_may_soak_a_ration_house_1_11() -> None:
     wren = state.character("wren")
     rations = Item.new(70, RATION)
     rations.quantity = 3
-    handling.put(Context(ScriptedDice([])), wren, rations, inventory.RIGHT_HAND)
+    handling.put(Context(ScriptedDice([])), wren, rations, slots.RIGHT_HAND)
     ctx = explore.run(state, Step(direction="east"), [1])
     assert rations.quantity == 2
     assert [(e.remaining, e.rule) for e in ctx.events if isinstance(e, RationSoaked)] == [(2, "HOUSE §1.11")]

@@ -22,6 +22,7 @@ from expedition.rules.exploration.exploration_guards import exploration_cost
 from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed, NoiseMade
 from expedition.rules.exploration.features import Door
+from expedition.rules.exploration.gear import drink
 from expedition.rules.exploration.hazards.hazard_actions import (
     COSTS,
     GUARDS,
@@ -35,7 +36,6 @@ from expedition.rules.exploration.hazards.hazard_actions import (
     choked_doors,
 )
 from expedition.rules.exploration.tiles import DoorState, Tile
-from expedition.rules.items.gear import drink
 from expedition.rules.items.handling import put
 from expedition.rules.items.slots import box_for, inside, items_in
 from tests.rules.exploration_helpers import make_state, run, to_crypt

@@ -5,7 +5,7 @@ Collapses, choked exits, marsh gas and drag marks (HOUSE §1.9–§1.14).
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice

@@ -5,7 +5,7 @@ Surges and floods on decay, the brackish spring (HOUSE §1.11, §1.14).
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default

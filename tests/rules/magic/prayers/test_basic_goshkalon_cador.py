@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
 from expedition.rules.character.mortal_wounds import die
 from expedition.rules.combat.rounds import actions_for
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, end_spans, has_lasting, lasting_on, tick

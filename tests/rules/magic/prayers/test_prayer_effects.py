@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.dispatch import verify

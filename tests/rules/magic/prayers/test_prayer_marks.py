@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from expedition.rules.character.adventurer import Attr, Status
+from expedition.rules.character.adventurer import Status
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.lasting import Span, add_lasting, end_lasting, has_lasting
 from expedition.rules.magic.prayers.prayer_marks import (
     DIRGE,
@@ -13,11 +14,8 @@ from expedition.rules.magic.prayers.prayer_marks import (
     FURY,
     FURY_DAMAGE,
     GRACE,
-    IGNORANCE,
     OWED,
-    SILENCE,
     DeathDeferred,
-    casting_refused,
     death_deferred,
     foe_actions,
     foe_fell,
@@ -82,19 +80,6 @@ def test_borrowed_time_defers_death_and_the_end_of_the_grace_brings_it() -> None
     assert any(isinstance(e, DeathDeferred) and e.cause == "a fall" for e in context.events)
     end_lasting(ctx(), state, grace, "ran out", rule="§11.2")
     assert wiz.status is Status.DEAD and GRACE not in wiz.magic.effects
-
-
-def test_silence_and_ignorance_refuse_casting_with_a_reason() -> None:
-    """§11.2 Silence (no spell in the area), Ignorance (no INT attacks): the refusal says why."""
-    state = make_state()
-    wiz = state.character("wiz")
-    assert state.expedition is not None
-    assert casting_refused(state, wiz, "magic_missile") == ""
-    add_lasting(ctx(), state, IGNORANCE, wiz.id, Span.ROUND, 3, rule="§11.2")
-    assert "Ignorance" in casting_refused(state, wiz, "magic_missile")
-    assert casting_refused(state, wiz, "light") == ""
-    add_lasting(ctx(), state, SILENCE, tile_key(state.expedition.position), Span.EXPEDITION, rule="§11.2")
-    assert "silence" in casting_refused(state, wiz, "light")
 
 
 def test_dirge_heals_only_those_nearby_when_the_marked_foe_falls() -> None:

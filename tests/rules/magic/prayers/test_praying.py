@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.expedition import magic_lit
-from expedition.rules.magic.prayers.praying import InvokePrayer, MakeSacrifice, MiracleGranted, rest_prayers
+from expedition.rules.magic.prayers.praying import InvokePrayer, MiracleGranted, rest_prayers
+from expedition.rules.magic.prayers.sacrifices import MakeSacrifice
 from tests.rules.magic_helpers import run
 from tests.rules.prayer_helpers import cleric
 

@@ -8,9 +8,9 @@ from expedition.rules.camp.camp_options import camp_options
 from expedition.rules.camp.camp_sacrifices import PrayForFavour
 from expedition.rules.camp.camp_setup import start_camp
 from expedition.rules.camp.camp_state import CampPlace
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.combat.combat_events import CombatOutcome
 from expedition.rules.combat.rounds import end_combat
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
@@ -19,8 +19,15 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import PARTY, Span, has_lasting, lasting_on
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.magic.prayers.praying import GodAppeased, InvokePrayer, MakeSacrifice
-from expedition.rules.magic.prayers.sacrifices import CAPTIVE, CaptiveSacrificed, PartyPlagued, UndeadBound
+from expedition.rules.magic.prayers.praying import InvokePrayer
+from expedition.rules.magic.prayers.sacrifices import (
+    CAPTIVE,
+    CaptiveSacrificed,
+    GodAppeased,
+    MakeSacrifice,
+    PartyPlagued,
+    UndeadBound,
+)
 from tests.rules.magic_helpers import WORLD, fight, give, make_state, run
 from tests.rules.prayer_helpers import angry, camp_run
 

@@ -12,8 +12,9 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.dead_vigil import BURST
 from expedition.rules.exploration.features import Corpse
-from expedition.rules.magic.spells.attack_spells import ATTACKS, BURST, COMMANDED, HurlSpellShot
+from expedition.rules.magic.spells.attack_spells import ATTACKS, COMMANDED, HurlSpellShot
 from expedition.rules.magic.spells.spellcasting import CastSpell
 from tests.rules.magic_helpers import WORLD, fight, make_state, run
 

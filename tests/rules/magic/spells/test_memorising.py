@@ -66,7 +66,8 @@ def test_a_forgotten_spell_needs_a_grimoire_to_study_back_except_for_the_awakene
 
 def test_a_cleric_memorises_up_to_the_pre_score_and_others_memorise_nothing() -> None:
     """§11.2: a cleric holds PRE-score prayers; someone with neither trait has nothing to memorise."""
-    from expedition.rules.character.adventurer import Attr, Character
+    from expedition.rules.character.adventurer import Character
+    from expedition.rules.core.attributes import Attr
     from expedition.rules.magic.spells.memorising import memory_limit
 
     state = make_state()

@@ -8,6 +8,13 @@ import pytest
 
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.magic.spells import (
+    attack_spells,
+    control_spells,
+    lasting_spells,
+    spell_effects,
+    utility_spells,
+)
 from expedition.rules.magic.spells.spell_book import MISSING, SPELL_EFFECTS
 from expedition.rules.magic.spells.spellcasting import CastSpell
 from tests.rules.magic_helpers import WORLD, make_state
@@ -35,9 +42,13 @@ def test_every_spell_has_an_effect_or_a_reason_to_refuse(key: str) -> None:
 
 def test_no_spell_is_written_by_two_modules() -> None:
     """§11.1: gathering the modules' tables loses no effect to a clash of keys."""
-    from expedition.rules.magic.spells import attack_spells, control_spells, lasting_spells, spell_effects
-
-    tables = [spell_effects.SPELL_EFFECTS, attack_spells.SPELLS, control_spells.SPELLS, lasting_spells.SPELLS]
+    tables = [
+        spell_effects.SPELL_EFFECTS,
+        attack_spells.SPELLS,
+        control_spells.SPELLS,
+        lasting_spells.SPELLS,
+        utility_spells.MARVELS,
+    ]
     assert sum(len(t) for t in tables) == len(SPELL_EFFECTS)
     for table in tables:
         assert all(SPELL_EFFECTS[key] is effect for key, effect in table.items())

@@ -6,10 +6,18 @@ import pytest
 
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.lasting import Span, add_lasting
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.expedition import magic_lit
-from expedition.rules.magic.spells.spellcasting import CastSpell, Concentrate, SpellMishapRolled
+from expedition.rules.magic.prayers.prayer_marks import IGNORANCE, SILENCE, tile_key
+from expedition.rules.magic.spells.spellcasting import (
+    CastSpell,
+    Concentrate,
+    SpellMishapRolled,
+    casting_refused,
+)
 from tests.rules.magic_helpers import make_state, run
+from tests.rules.prayer_helpers import ctx
 
 
 def wizard(*spells: str):  # type: ignore[no-untyped-def]
@@ -80,3 +88,16 @@ def test_a_failed_concentrate_rolls_a_mishap_that_adds_and_counts_nothing() -> N
     ctx = run(state, Concentrate(actor="wiz", spell="light"), [2, 3, 1, 1, 2])
     mishap = next(e for e in ctx.events if isinstance(e, SpellMishapRolled))
     assert (mishap.total, mishap.counted) == (4, False) and wiz.magic.mishaps == 5
+
+
+def test_silence_and_ignorance_refuse_casting_with_a_reason() -> None:
+    """§11.2 Silence (no spell in the area), Ignorance (no INT attacks): the refusal says why."""
+    state = make_state()
+    wiz = state.character("wiz")
+    assert state.expedition is not None
+    assert casting_refused(state, wiz, "magic_missile") == ""
+    add_lasting(ctx(), state, IGNORANCE, wiz.id, Span.ROUND, 3, rule="§11.2")
+    assert "Ignorance" in casting_refused(state, wiz, "magic_missile")
+    assert casting_refused(state, wiz, "light") == ""
+    add_lasting(ctx(), state, SILENCE, tile_key(state.expedition.position), Span.EXPEDITION, rule="§11.2")
+    assert "silence" in casting_refused(state, wiz, "light")

@@ -9,7 +9,7 @@ import pytest
 
 from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.camp.transmute import Transmute
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction

@@ -1,8 +1,8 @@
 """Provides what exploring gear does when used (§7.4, HOUSE §1.4): water, oil, spikes, rope, compass, ashes.
 
 Each item has a `verify` (raise `IllegalAction` with a reason) and an `apply` (a generator that
-emits events); `item_uses` gathers them into its table. The helpers `spend` (roll the usage die
-or use one unit) and `disarm_advantage` (tools a trap's disarm text names) serve other modules too.
+emits events), registered into the table of uses (`items.item_uses.item_use`). The helper
+`disarm_advantage` (tools a trap's disarm text names) serves the disarming verb too.
 """
 
 from __future__ import annotations
@@ -19,12 +19,15 @@ from expedition.rules.core.lasting import (
     Span,
     add_lasting,
 )
+from expedition.rules.exploration.barricade import SPIKED
 from expedition.rules.exploration.expedition import expedition_of
 from expedition.rules.exploration.features import Trap
+from expedition.rules.exploration.hazards.hazard_actions import drink_tainted
 from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.exploration.traps import disarm_trap, find, traps_here
+from expedition.rules.items.item_uses import Where, item_use
 from expedition.rules.items.slots import inside, items_in
-from expedition.rules.items.usage import roll_usage, use_one
+from expedition.rules.items.usage import roll_usage, spend, use_one
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -34,8 +37,6 @@ if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
     from expedition.rules.exploration.features import Door
 
-SPIKED = "item:spiked"
-"""A door spiked shut from the party's side; held by the door's tile "x,y"."""
 TOOL_WORDS: dict[str, tuple[str, ...]] = {
     "iron_spikes": ("iron spikes",),
     "trapping_kit": ("trapping kit",),
@@ -44,14 +45,6 @@ TOOL_WORDS: dict[str, tuple[str, ...]] = {
     "chalk": ("chalk",),
 }
 """Words in a trap's disarm text that name each tool (HOUSE §1.8 trap tables)."""
-
-
-def spend(ctx: Context, member: Character, item: Item, *, rule: str) -> None:
-    """Spend one use: roll the usage die if it has one, else use up one unit (§2)."""
-    if item.defn.usage:
-        roll_usage(ctx, member, item, rule=rule)
-    else:
-        use_one(ctx, member, item, rule=rule)
 
 
 def disarm_advantage(member: Character, trap: Trap) -> int:
@@ -86,12 +79,12 @@ def verify_drink(state: CampaignState, member: Character, item: Item, target: st
     _water(member, item)
 
 
+@item_use("canteen", verify=verify_drink, where=Where.BOTH, verb="Drink from")
+@item_use("waterskin", verify=verify_drink, where=Where.EXPLORING, verb="Drink from")
 def drink(ctx: Context, state: CampaignState, member: Character, item: Item, target: str) -> Resolution[None]:
     """Drink one unit of the water the container holds: it removes Parched (§4.6, §7.1)."""
     water = _water(member, item)
     if water.defn.key == "tainted_water":  # the tainted pool: Nauseated, no cure (HOUSE §1.12)
-        from expedition.rules.exploration.hazards.hazard_actions import drink_tainted
-
         drink_tainted(ctx, member, item, water)
         return
     ctx.emit(WaterDrunk(rule="§4.6", character=member.id, container=item.uid, name=item.name))
@@ -118,6 +111,7 @@ def verify_cloth(state: CampaignState, member: Character, item: Item, target: st
     _patient(state, member, target)
 
 
+@item_use("cloth", verify=verify_cloth, where=Where.EXPLORING, verb="Bind a wound with")
 def bind(ctx: Context, state: CampaignState, member: Character, item: Item, target: str) -> Resolution[None]:
     """Cloth as a makeshift bandage: it stops Bleeding and is used up (§7.4)."""
     patient = _patient(state, member, target)
@@ -145,6 +139,7 @@ def verify_oil(state: CampaignState, member: Character, item: Item, target: str)
     _lantern(member, item, target)
 
 
+@item_use("oil", verify=verify_oil, where=Where.EXPLORING, verb="Refill a lantern with")
 def refuel(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -196,6 +191,7 @@ def verify_spikes(state: CampaignState, member: Character, item: Item, target: s
     _spike_target(state, target)
 
 
+@item_use("iron_spikes", verify=verify_spikes, where=Where.EXPLORING, verb="Hammer in")
 def spike(ctx: Context, state: CampaignState, member: Character, item: Item, target: str) -> Resolution[None]:
     """(house) Hammer iron spikes in: a trap that allows it is wedged safe, or a door is spiked shut.
 
@@ -225,6 +221,7 @@ def verify_rope(state: CampaignState, member: Character, item: Item, target: str
         )
 
 
+@item_use("rope", "climbing_gear", verify=verify_rope, where=Where.EXPLORING, verb="Run across a trap")
 def run_rope(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -255,6 +252,7 @@ def verify_compass(state: CampaignState, member: Character, item: Item, target: 
     expedition_of(state)
 
 
+@item_use("compass", verify=verify_compass, where=Where.EXPLORING, verb="Read")
 def read_compass(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -285,6 +283,7 @@ def verify_ashes(state: CampaignState, member: Character, item: Item, target: st
     expedition_of(state)
 
 
+@item_use("ashes_of_insight", verify=verify_ashes, where=Where.EXPLORING, verb="Fling")
 def fling_ashes(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:

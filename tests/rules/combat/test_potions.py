@@ -1,17 +1,10 @@
-"""Tests for rules/items/potions.py: potions, tonics and living ashes when used (§7.4, §11.1)."""
+"""Tests for rules/combat/potions.py: potions, tonics and living ashes when used (§7.4, §11.1)."""
 
 from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
-from expedition.rules.core.conditions import Affliction
-from expedition.rules.core.context import Context
-from expedition.rules.core.decisions import resolve_default
-from expedition.rules.core.dice import ScriptedDice
-from expedition.rules.core.errors import IllegalAction
-from expedition.rules.core.lasting import end_lasting, lasting_on
-from expedition.rules.items.potions import (
+from expedition.rules.combat.potions import (
     BRAVERY,
     Quickened,
     ashes_wound,
@@ -29,6 +22,13 @@ from expedition.rules.items.potions import (
     verify_mercurial,
     verify_purging,
 )
+from expedition.rules.core.attributes import Attr
+from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
+from expedition.rules.core.dice import ScriptedDice
+from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.lasting import end_lasting, lasting_on
 from tests.rules.magic_helpers import WORLD, fight, give, make_state
 
 

@@ -1,4 +1,4 @@
-"""Tests for rules/items/gear.py: water, cloth, oil, spikes and compass used while exploring (§7.4)."""
+"""Tests for rules/exploration/gear.py: water, cloth, oil, spikes and compass used while exploring (§7.4)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import has_lasting
+from expedition.rules.exploration.barricade import SPIKED
 from expedition.rules.exploration.features import Trap
-from expedition.rules.exploration.tiles import DoorState
-from expedition.rules.items.gear import (
-    SPIKED,
+from expedition.rules.exploration.gear import (
     CompassRead,
     DoorSpiked,
     WaterDrunk,
@@ -25,13 +24,13 @@ from expedition.rules.items.gear import (
     drink,
     read_compass,
     refuel,
-    spend,
     spike,
     verify_cloth,
     verify_drink,
     verify_oil,
     verify_spikes,
 )
+from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items.slots import inside
 from tests.rules.magic_helpers import WORLD, give, make_state
 
@@ -39,19 +38,6 @@ from tests.rules.magic_helpers import WORLD, give, make_state
 def _ctx(*faces: int) -> Context:
     """A context on scripted dice with the shipped world."""
     return Context(ScriptedDice(list(faces)), world=WORLD)
-
-
-def test_spend_rolls_a_usage_die_or_uses_one_unit() -> None:
-    """§2, §7.4: an item with a usage die rolls it (a 3+ keeps it); one without loses a unit."""
-    state = make_state()
-    wiz = state.character("wiz")
-    spikes = give(wiz, "iron_spikes", 10)
-    ctx = _ctx(5)
-    spend(ctx, wiz, spikes, rule="§7.4")
-    assert spikes.usage == 8 and ctx.dice.used == 1  # type: ignore[attr-defined]
-    cloth = give(wiz, "cloth", 11)
-    spend(_ctx(), wiz, cloth, rule="§7.4")
-    assert cloth not in wiz.items
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.character.adventurer import Attr
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item
@@ -12,15 +12,15 @@ from expedition.rules.core.phase import Phase
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, verify
 from expedition.rules.interlude.interlude_state import new_item
-from expedition.rules.items.handling import ItemGiven, put
-from expedition.rules.items.slots import capacity, inside, slots_used
-from expedition.rules.items.stash import (
+from expedition.rules.interlude.stash import (
     GiveItem,
     ItemLeftInStash,
     ItemTakenFromStash,
     StashItem,
     TakeFromStash,
 )
+from expedition.rules.items.handling import ItemGiven, put
+from expedition.rules.items.slots import capacity, inside, slots_used
 from expedition.session.catalog_world import default_world
 from tests.rules.interlude_helpers import back_in_town, ctx_with
 

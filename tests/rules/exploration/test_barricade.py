@@ -1,4 +1,4 @@
-"""Tests for rules/items/barricade.py: spiked doors hold off a wandering group for 1d3 ET (HOUSE §1.4)."""
+"""Tests for rules/exploration/barricade.py: spiked doors keep a wandering group out 1d3 ET (HOUSE §1.4)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,15 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.lasting import Span, add_lasting, has_lasting, lasting_keyed, tick
 from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.exploration.barricade import (
+    BREAKING,
+    SPIKED,
+    BarricadeAssailed,
+    BarricadeBroken,
+    barricade_holds,
+)
 from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.tiles import DoorState
-from expedition.rules.items.barricade import BREAKING, BarricadeAssailed, BarricadeBroken, barricade_holds
-from expedition.rules.items.gear import SPIKED
 from tests.rules.magic_helpers import WORLD, make_state
 
 

@@ -17,7 +17,6 @@ from expedition.rules.core.lasting import (
 )
 from expedition.rules.exploration.exploration_turn import make_noise
 from expedition.rules.exploration.tiles import DoorState
-from expedition.rules.items.gear import SPIKED
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -25,6 +24,8 @@ if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
     from expedition.rules.exploration.features import Door
 
+SPIKED = "item:spiked"
+"""A door spiked shut from the party's side; held by the door's tile "x,y"."""
 BREAKING = "item:breaking"
 """A wandering group hacking at a spiked door; held by the door's tile, `left` in ET (HOUSE §1.4)."""
 

@@ -1,10 +1,11 @@
 """Provides what potions, tonics and living ashes do when used (§7.4, §11.1 Alchemy rules), and their hooks.
 
-The tonics come from the house alchemy (`alchemy`); their effects are the recipe table's. Durations
-are `Lasting` effects: Tonic of bravery (the expedition), Mercurial tonic (a usage die rolled at
-the end of each of the drinker's combat turns), Living ashes on a weapon (the expedition). The
-combat rules ask `ashes_wound`, `mercurial_actions` and `mercurial_turn_ends`; `conditions` asks
-the character's `BRAVERY` marker before a Terrified takes hold.
+Each is registered into the table of uses (`items.item_uses.item_use`). The tonics come from the
+house alchemy (`alchemy`); their effects are the recipe table's. Durations are `Lasting` effects:
+Tonic of bravery (the expedition), Mercurial tonic (a usage die rolled at the end of each of the
+drinker's combat turns), Living ashes on a weapon (the expedition). The combat rules ask
+`ashes_wound`, `mercurial_actions` and `mercurial_turn_ends`; the bravery wards off Terrified
+through `conditions.AFFLICTION_WARDED`.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Attr
 from expedition.rules.character.harm import place_wounds, receive_wounds
 from expedition.rules.character.recovery import heal_wound, recover_fatigue
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.fight_map import sees
 from expedition.rules.combat.strike import may_harm
-from expedition.rules.core.conditions import Affliction, cure_affliction
+from expedition.rules.core.attributes import Attr
+from expedition.rules.core.conditions import AFFLICTION_WARDED, Affliction, cure_affliction
 from expedition.rules.core.dice import UsageDie
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
 from expedition.rules.core.errors import IllegalAction
@@ -34,8 +35,9 @@ from expedition.rules.core.lasting import (
     lasting_on,
 )
 from expedition.rules.exploration.exploration_turn import make_noise
-from expedition.rules.items.gear import spend
+from expedition.rules.items.item_uses import Where, item_use
 from expedition.rules.items.slots import worn_armour
+from expedition.rules.items.usage import spend
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -74,6 +76,7 @@ def verify_giants(state: CampaignState, member: Character, item: Item, target: s
         raise IllegalAction(f"{member.name} has no STR wound or fatigue for the potion to mend.")
 
 
+@item_use("potion_of_giants", verify=verify_giants, where=Where.BOTH, verb="Drink")
 def giants(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -90,6 +93,7 @@ def verify_focus(state: CampaignState, member: Character, item: Item, target: st
     _wounded(member, Attr.PRE)
 
 
+@item_use("tonic_of_focus", verify=verify_focus, where=Where.BOTH, verb="Drink")
 def focus(ctx: Context, state: CampaignState, member: Character, item: Item, target: str) -> Resolution[None]:
     """Tonic of focus: heals 2 PRE wounds."""
     _heal(ctx, member, Attr.PRE, 2)
@@ -103,6 +107,7 @@ def verify_purging(state: CampaignState, member: Character, item: Item, target: 
     _wounded(member, Attr.STR)
 
 
+@item_use("purging_hot_water", verify=verify_purging, where=Where.BOTH, verb="Drink")
 def purging(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -118,6 +123,7 @@ def verify_anti_poison(state: CampaignState, member: Character, item: Item, targ
         raise IllegalAction(f"{member.name} is not Nauseated or poisoned.")
 
 
+@item_use("anti_poison_tonic", verify=verify_anti_poison, where=Where.BOTH, verb="Drink")
 def anti_poison(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -137,6 +143,7 @@ def verify_bravery(state: CampaignState, member: Character, item: Item, target: 
         raise IllegalAction(f"{member.name} is already made brave for this expedition.")
 
 
+@item_use("tonic_of_bravery", verify=verify_bravery, where=Where.BOTH, verb="Drink")
 def bravery(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -148,6 +155,12 @@ def bravery(
     spend(ctx, member, item, rule=RULE)
     return
     yield
+
+
+@AFFLICTION_WARDED.register
+def _brave(member: Character, affliction: Affliction) -> bool:
+    """Under a Tonic of bravery Terrified does not take hold (§11.1)."""
+    return affliction is Affliction.TERRIFIED and BRAVERY in member.magic.effects
 
 
 def _bravery_ends(ctx: Context, state: CampaignState, effect: Lasting) -> None:
@@ -168,6 +181,7 @@ def verify_mercurial(state: CampaignState, member: Character, item: Item, target
         raise IllegalAction(f"{member.name} is already quickened by a mercurial tonic.")
 
 
+@item_use("mercurial_tonic", verify=verify_mercurial, where=Where.COMBAT, verb="Drink")
 def mercurial(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -214,6 +228,7 @@ def verify_living_ashes(state: CampaignState, member: Character, item: Item, tar
     _weapon(state, member, target)
 
 
+@item_use("living_ashes", verify=verify_living_ashes, where=Where.BOTH, verb="Rub in")
 def rub_ashes(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
@@ -270,6 +285,7 @@ def verify_explosive(state: CampaignState, member: Character, item: Item, target
     blast_tile(state, member, target)
 
 
+@item_use("explosive_potion", verify=verify_explosive, where=Where.COMBAT, verb="Throw")
 def explode(
     ctx: Context, state: CampaignState, member: Character, item: Item, target: str
 ) -> Resolution[None]:
