@@ -28,6 +28,7 @@ from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
 from expedition.persistence.store import (
     KEEP,
+    SCREENSHOTS,
     CampaignStore,
     default_saves_dir,
     list_campaigns,
@@ -146,6 +147,11 @@ def check_new_name(name: str, saves: Path | None = None) -> None:
         CampaignOpenError: When the name is not allowed or a campaign of that name already exists.
     """
     _new_store(name, saves)
+
+
+def screenshots_folder(saves: Path | None = None) -> Path:
+    """Where screenshots of a game go: the saves folder's `screenshots/` (not made here)."""
+    return default_saves_dir(saves) / SCREENSHOTS
 
 
 def new_name(seed: int, saves: Path | None = None) -> str:

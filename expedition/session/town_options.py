@@ -36,7 +36,7 @@ from expedition.rules.interlude.interlude_actions import (
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
 from expedition.rules.interlude.market import price_for
 from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES
-from expedition.rules.items.stash import GiveItem, StashItem, TakeFromStash
+from expedition.rules.interlude.stash import GiveItem, StashItem, TakeFromStash
 from expedition.rules.trackers.doom import allowed_categories
 from expedition.session.seat_view import SeatOption
 

@@ -15,13 +15,13 @@ from textual.screen import Screen
 from expedition.content.catalog import load_catalog
 from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.problems import ContentError
-from expedition.persistence.store import SCREENSHOTS, default_saves_dir
 from expedition.rules.character.party import Party
 from expedition.session.campaigns import (
     CampaignOpenError,
     list_saved,
     new_name,
     open_campaign,
+    screenshots_folder,
     start_campaign,
 )
 from expedition.session.port import SessionPort
@@ -64,7 +64,7 @@ class ExpeditionApp(App[None]):
         session: A game to open at once, on its party screen (the app closes it on exit): a local
             campaign or a served one's port.
         seat: The seat the player holds; the host's (solo and hotseat) by default.
-        saves: The saves folder "Continue" and "Load" look in (see `default_saves_dir`).
+        saves: The saves folder "Continue" and "Load" look in (see `session.campaigns`).
         seed: The seed of the next new game (None: a random one each time).
         ssh: Also serve each campaign opened here over SSH (`new|continue|load --ssh PORT`).
         name: The next new game's campaign name (None: `campaign-<seed>`, numbered when taken).
@@ -162,7 +162,7 @@ class ExpeditionApp(App[None]):
 
     def screenshot_folder(self) -> Path:
         """The saves folder's `screenshots/` (made if need be), else the working folder."""
-        folder = default_saves_dir(self.saves) / SCREENSHOTS
+        folder = screenshots_folder(self.saves)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:

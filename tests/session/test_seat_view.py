@@ -17,9 +17,10 @@ from expedition.rules.core.decisions import Choice, Decision, Resolution, resolv
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.skills import Trait
 from expedition.rules.creation.party_creation import create_party
-from expedition.rules.engine.campaign import CampaignState, reveal_doom
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import PassTurn, legal_actions
 from expedition.rules.exploration.exploration_actions import Step
+from expedition.rules.exploration.locations import reveal_doom
 from expedition.session import view_frames
 from expedition.session.campaigns import start_campaign
 from expedition.session.port import Update
