@@ -15,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from expedition.rules.core.tracker import Tracker, Visibility
-from expedition.rules.engine.campaign import CampaignState, Location
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Dungeon
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.features import Corpse
+from expedition.rules.exploration.locations import Location
 from expedition.rules.trackers.doom import DoomTracker
 from expedition.rules.trackers.omens import OMENS_NAME
 from expedition.session.seat_view import TrackerView

@@ -13,9 +13,10 @@ the session, which holds it, works them out; a refused item's option says "refus
 
 from __future__ import annotations
 
-from expedition.rules.character.adventurer import Attr, Character
+from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import InsightSpend, SpendKind, can_spend, insight_cost
 from expedition.rules.core.actions import Action
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.item_defs import Category
 from expedition.rules.core.skills import Skill
