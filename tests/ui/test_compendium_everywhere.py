@@ -57,9 +57,8 @@ from tests.ui.test_party_screen import quick_session
 
 NOT_SHOWN_ON_THEIR_OWN = {
     "CombatMode": "the fight half of ExpeditionScreen, never pushed by itself",
-    "DecisionPrompts": "a base of ExpeditionScreen",
+    "GameScreen": "the base of every screen that follows the game through the port",
     "InterludeBase": "a base of InterludeScreen",
-    "InterludeAsking": "a base of InterludeScreen",
     "InterludeMoves": "a base of InterludeScreen",
     "HarmPrompt": "a base of FaintingPrompt and MortalWoundPrompt",
     "CompendiumScreen": "the compendium itself",
