@@ -131,7 +131,7 @@ def test_every_code_name_in_the_glossary_exists() -> None:
     names: list[str] = []
     for _, code in rows:
         for token in re.findall(r"`([^`]+)`", code):
-            if token.startswith("rules."):
+            if token.startswith(("rules.", "session.", "net.")):
                 module, rest = _module(token.split("(")[0])
                 modules.append(module)
                 if rest:
