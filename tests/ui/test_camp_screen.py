@@ -156,7 +156,7 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
 
 def test_camping_out_does_not_speak_of_ambush_dice() -> None:
     """House: outside a dungeon no ambush is rolled, so the actions do not promise or cost ambush dice."""
-    from expedition.rules.exploration.exploration_options import ActionOption
+    from expedition.rules.core.actions import ActionOption
     from expedition.ui.screens.dungeon.camp_screen import option_text
 
     sleep = ActionOption(Sleep(actor="a"), "Sleep", 2, True)

@@ -16,8 +16,6 @@ What it holds:
   leaving.
 - `exploration_guards`: Exploration actions (§10.1, HOUSE §1.4) and their guards: what the party may do
   in a dungeon.
-- `exploration_options`: Exploration action bar: each action a character could take here, its cost, and
-  why not.
 - `exploration_turn`: One exploration turn (§10.1): lights, decay, fainting, bleeding, encumbrance,
   noise, darkness.
 - `exploration_verbs`: Verbs of the exploration actions (§10.1, HOUSE §1.4): they change the dungeon,

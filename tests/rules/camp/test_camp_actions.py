@@ -26,7 +26,8 @@ from expedition.rules.camp.using_camp_items import UseCampItem
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import EVENT_TYPES, Event
-from expedition.rules.engine.dispatch import can, legal_actions
+from expedition.rules.engine.dispatch import can
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import camp_with, make_state, run
 

@@ -26,7 +26,7 @@ from expedition.rules.camp.breaking_camp import BreakCamp
 from expedition.rules.camp.camp_options import camp_options, describe
 from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.camp.lookout import KeepLookout
-from expedition.rules.exploration.exploration_options import ActionOption
+from expedition.rules.core.actions import ActionOption
 from expedition.rules.interlude.hunger_and_sleep import CAMP
 from expedition.rules.interlude.interlude_state import InterludeContent
 from expedition.session.session import Session, Update

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.combat.attack_odds import attack_odds
 from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Flee
-from expedition.rules.combat.combat_options import attack_odds, combat_options
 from expedition.rules.combat.combat_state import CombatState
+from expedition.rules.core.actions import ActionOption
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.decisions import Choice, Decision
@@ -26,7 +27,7 @@ from expedition.rules.core.notation import Attack as AttackNotation
 from expedition.rules.core.odds import RollOdds, outcome_odds
 from expedition.rules.core.rolls import available_dice
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.exploration_options import ActionOption
+from expedition.rules.engine.combat_options import combat_options
 from expedition.ui.screens.prompts import percent
 from expedition.ui.widgets.action_bar import ActionChoice
 from expedition.ui.widgets.tile_map import Pos

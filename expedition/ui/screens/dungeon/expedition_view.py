@@ -7,11 +7,11 @@ from typing import Any
 
 from expedition.rules.core.actions import Action
 from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.expedition import ExpeditionState, light_radius
 from expedition.rules.exploration.exploration_actions import DIRECTIONS as STEPS
 from expedition.rules.exploration.exploration_actions import Step
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.sight import path_to, visible_from
 from expedition.ui.widgets.action_bar import ActionChoice
 from expedition.ui.widgets.clocks import ClockData, clock_from_view
