@@ -16,6 +16,7 @@ from typing import Any
 import expedition.rules.engine.rulebook  # noqa: F401  # every special case registers before an action runs
 from expedition.rules.camp.camp_actions import GUARDS as CAMP_GUARDS
 from expedition.rules.camp.camp_actions import VERBS as CAMP_VERBS
+from expedition.rules.camp.camp_setup import VERBS as SET_UP_CAMP_VERBS
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import InsightSpend, spend_insight, verify_spend
 from expedition.rules.character.mortal_wounds import Died
@@ -51,9 +52,10 @@ from expedition.rules.exploration.hazards.floors import GUARDS as SILK_GUARDS
 from expedition.rules.exploration.hazards.floors import VERBS as SILK_VERBS
 from expedition.rules.exploration.hazards.hazard_actions import GUARDS as HAZARD_GUARDS
 from expedition.rules.exploration.hazards.hazard_actions import VERBS as HAZARD_VERBS
-from expedition.rules.exploration.setting_out import SetOut, set_out, verify_set_out
+from expedition.rules.interlude.homecoming import VERBS as HOMECOMING_VERBS
 from expedition.rules.interlude.interlude_actions import GUARDS as INTERLUDE_GUARDS
 from expedition.rules.interlude.interlude_actions import VERBS as INTERLUDE_VERBS
+from expedition.rules.interlude.setting_out import SetOut, set_out, verify_set_out
 from expedition.rules.magic.magic_dispatch import GUARDS as MAGIC_GUARDS
 from expedition.rules.magic.magic_dispatch import VERBS as MAGIC_VERBS
 
@@ -224,6 +226,8 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     RenamePlayer: _rename,
     SetOut: set_out,
     **EXPLORATION_VERBS,
+    **SET_UP_CAMP_VERBS,
+    **HOMECOMING_VERBS,
     **HAZARD_VERBS,
     **SKILL_VERBS,
     **COMBAT_VERBS,

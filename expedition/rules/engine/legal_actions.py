@@ -16,8 +16,8 @@ from expedition.rules.core.skills import Skill
 from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn, SpendInsight, can
 from expedition.rules.engine.exploration_options import available_actions
-from expedition.rules.exploration.setting_out import SetOut
 from expedition.rules.interlude.interlude_actions import interlude_options
+from expedition.rules.interlude.setting_out import SetOut
 
 if TYPE_CHECKING:
     from expedition.rules.core.actions import Action

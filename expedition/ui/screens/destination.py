@@ -16,7 +16,7 @@ from textual.binding import Binding
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.setting_out import NEW
+from expedition.rules.interlude.setting_out import NEW
 from expedition.ui.screens.prompts import DecisionPrompt
 
 

@@ -23,7 +23,7 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.engine.dispatch import RenamePlayer
 from expedition.rules.engine.hand_over import ReassignCharacter, between_expeditions, next_player
-from expedition.rules.exploration.setting_out import SetOut
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.catalog_world import CatalogWorld
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat

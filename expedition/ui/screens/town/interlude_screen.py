@@ -26,7 +26,6 @@ from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 from expedition.rules.character.insight import InsightSpend
 from expedition.rules.core.events import Event
 from expedition.rules.engine.dispatch import SpendInsight
-from expedition.rules.exploration.setting_out import SetOut
 from expedition.rules.interlude.interlude_actions import (
     AskPrice,
     Buy,
@@ -35,6 +34,7 @@ from expedition.rules.interlude.interlude_actions import (
     Haggle,
     TradeNetwork,
 )
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.session import Update
 from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.destination import ask_destination
