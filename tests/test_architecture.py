@@ -198,10 +198,32 @@ def test_no_import_cycle_touches_the_low_rules_chapters() -> None:
     assert touching == []
 
 
+KNOWN_CYCLES = [
+    # The persistence package imports its `state` on import, so every state class is registered with
+    # the codec whichever part of persistence loads first; `state` runs the package when it imports
+    # `codec`. A package and its registering module, not two rules modules.
+    ["expedition.persistence", "expedition.persistence.codec", "expedition.persistence.state"],
+    # The dungeon screen and its commands; expedition/ui is being rewritten, which removes it.
+    ["expedition.ui.screens.dungeon.expedition_commands", "expedition.ui.screens.dungeon.expedition_screen"],
+]
+"""Import cycles tolerated for now, each with why; the list only shrinks."""
+
+
+@pytest.mark.parametrize("prefix", ["expedition.rules.", "expedition.cli"])
+def test_no_import_cycle_among_the_rules_or_the_command_line(prefix: str) -> None:
+    """No circle of imports among the rules' modules, nor among the command line's, inner imports counted."""
+    assert [group for group in _import_cycles() if any(m.startswith(prefix) for m in group)] == []
+
+
+def test_no_import_cycle_among_expedition_modules_but_the_known_ones() -> None:
+    """The only import circles left in expedition are the listed ones, imports inside functions counted."""
+    assert _import_cycles() == KNOWN_CYCLES
+
+
 @pytest.mark.xfail(
     strict=True,
-    reason="the upper rules chapters (combat, magic, exploration, camp, interlude, engine) still import "
-    "in circles (issue #13); switch this on once they are untangled",
+    reason="KNOWN_CYCLES: the persistence package and its registering state module, and the dungeon "
+    "screen and its commands (expedition/ui is being rewritten)",
 )
 def test_no_import_cycle_among_expedition_modules() -> None:
     """No module of expedition imports itself through others, imports inside functions counted."""
