@@ -9,8 +9,14 @@ from collections.abc import Sequence
 
 from expedition import __version__
 from expedition.cli_common import SAVES_HELP, Parser
-from expedition.cli_hosting import with_default_ports
-from expedition.cli_serve import CLIENT_NAME, run_client
+from expedition.cli_compendium import add_compendium_command
+from expedition.cli_hosting import CLIENT_NAME, with_default_ports
+from expedition.cli_new import add_new_command
+from expedition.cli_odds import add_odds_command
+from expedition.cli_play import add_play_commands
+from expedition.cli_saves import add_saves_commands
+from expedition.cli_serve import add_serve_commands, run_client
+from expedition.persistence.store import default_saves_dir
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,23 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"expedition {__version__}")
     parser.add_argument("--saves", metavar="DIR", default=None, help=SAVES_HELP)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from expedition.cli_odds import add_odds_command
-
     add_odds_command(commands)
-    from expedition.cli_saves import add_saves_commands
-
     add_saves_commands(commands)
-    from expedition.cli_new import add_new_command
-
     add_new_command(commands)
-    from expedition.cli_compendium import add_compendium_command
-
     add_compendium_command(commands)
-    from expedition.cli_play import add_play_commands
-
     add_play_commands(commands)
-    from expedition.cli_serve import add_serve_commands
-
     add_serve_commands(commands)
     return parser
 
@@ -53,8 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(with_default_ports(words))
     if args.command is None:
-        from expedition.persistence.store import default_saves_dir
-        from expedition.ui.app import run_app
+        from expedition.ui.app import run_app  # noqa: PLC0415 — Textual loads only when the screens run
 
         return run_app(saves=default_saves_dir(args.saves))
     handler = args.handler

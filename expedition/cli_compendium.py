@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from expedition.cli_common import fail, fail_each
+from expedition.content.problems import ContentError
 
 
 def add_compendium_command(commands: Any) -> None:
@@ -29,9 +30,10 @@ def add_compendium_command(commands: Any) -> None:
 
 def run_compendium(args: argparse.Namespace) -> int:
     """Load the content and run the app on the compendium; return 2 with a readable error if loading fails."""
-    from expedition.content.catalog import ASSETS
-    from expedition.content.problems import ContentError
-    from expedition.ui.entries import load_entries
+    # Only this command reads the whole catalog or names the ui layer, so the others start faster;
+    # load_entries is looked up here, where tests put a small compendium in its place.
+    from expedition.content.catalog import ASSETS  # noqa: PLC0415 — see above
+    from expedition.ui.entries import load_entries  # noqa: PLC0415 — see above
 
     try:
         entries = load_entries(args.assets)
@@ -40,6 +42,6 @@ def run_compendium(args: argparse.Namespace) -> int:
         return fail_each(f"the content in {where} could not be loaded: {fault}" for fault in error.problems)
     except OSError as error:
         return fail(f"cannot read the content at {error.filename or args.assets}: {error.strerror}")
-    from expedition.ui.app import run_app
+    from expedition.ui.app import run_app  # noqa: PLC0415 — Textual loads only when the screens run
 
     return run_app(entries, start="compendium")

@@ -1,13 +1,15 @@
 """Provides `--ssh [PORT]` for `expedition new|continue|load|serve`: the same flag, the same default port.
 
 `--ssh` takes a port only when the next word is a number, so `expedition serve --ssh tomb` serves
-the campaign "tomb" on the default port; `serve --web [PORT]` works the same way.
+the campaign "tomb" on the default port; `serve --web [PORT]` works the same way. Every served
+SSH connection runs `CLIENT_COMMAND`, the hidden `serve-client`.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +20,10 @@ if TYPE_CHECKING:
     from expedition.net.keys import AuthorizedKey
     from expedition.ui.hosting import SshHosting
 
+CLIENT_NAME = "serve-client"
+"""The hidden command each SSH connection runs (`expedition serve-client`); not for people."""
+CLIENT_COMMAND = [sys.executable, "-m", "expedition", CLIENT_NAME]
+"""What each SSH connection runs: the game client on its own pty."""
 SSH_PORT = 2222
 """The port `--ssh` listens on when it is given none."""
 WEB_PORT = 8000
@@ -70,7 +76,7 @@ def check_port(flag: str, port: int) -> int | None:
 
 def read_keys(path: str | None) -> list[AuthorizedKey] | int:
     """The co-op players' keys from `--authorized-keys FILE` (none without it), or the exit code."""
-    from expedition.net.keys import read_authorized_keys  # the SSH layer loads only when serving
+    from expedition.net.keys import read_authorized_keys  # noqa: PLC0415 — asyncssh loads only when serving
 
     if not path:
         return []
@@ -94,10 +100,9 @@ def ssh_hosting(args: argparse.Namespace) -> SshHosting | int | None:
     keys = read_keys(args.authorized_keys)
     if isinstance(keys, int):
         return keys
-    # Imported here: cli_serve imports this module, and the SSH and UI layers load only when serving.
-    from expedition.cli_serve import CLIENT_COMMAND
-    from expedition.net.ssh import ServerOptions
-    from expedition.ui.hosting import SshHosting
+    # Imported here: the SSH and UI layers (asyncssh, Textual) load only when serving.
+    from expedition.net.ssh import ServerOptions  # noqa: PLC0415 — see above
+    from expedition.ui.hosting import SshHosting  # noqa: PLC0415 — see above
 
     options = ServerOptions(host=args.host, port=args.ssh, spectators=not args.no_spectators, keys=keys)
     return SshHosting(options, tuple(CLIENT_COMMAND))

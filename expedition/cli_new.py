@@ -56,8 +56,9 @@ def run_new(args: argparse.Namespace) -> int:
     Whatever would stop the campaign being saved (the name, the players, the SSH options) is
     refused with one line and exit 2 before any party is made.
     """
-    # Imported here: the session layer is needed only once the arguments are known to be good.
-    from expedition.session.campaigns import (
+    # Imported here: the session layer (and with it the whole rulebook) loads only for a command that
+    # opens a campaign, so `odds`, `--version` and the rest start fast.
+    from expedition.session.campaigns import (  # noqa: PLC0415 — see above
         CampaignInUse,
         CampaignOpenError,
         check_new_name,
@@ -81,7 +82,7 @@ def run_new(args: argparse.Namespace) -> int:
     if not args.quick:
         if not args.no_ui:
             # The players make the party step by step on the creation screen.
-            from expedition.ui.app import run_app
+            from expedition.ui.app import run_app  # noqa: PLC0415 — Textual loads only when the screens run
 
             return run_app(start="new", seed=args.seed, saves=saves, ssh=hosting, name=args.name)
         print("Without the game's screens only quick creation is available; taking every default.")
@@ -107,7 +108,7 @@ def run_new(args: argparse.Namespace) -> int:
         print(f"Saved campaign {session.store.name!r} to {session.store.snapshots()[-1]}")
         if args.no_ui:
             return 0
-        from expedition.ui.app import run_app
+        from expedition.ui.app import run_app  # noqa: PLC0415 — Textual loads only when the screens run
 
         return run_app(session=session, saves=session.store.folder.parent, ssh=hosting)
     finally:
@@ -128,8 +129,8 @@ class ContentProblem(Exception):
 
 
 def _options() -> CreationOptions:
-    # Imported here: only quick creation reads the content, so other commands start faster.
-    from expedition.content.catalog import ASSETS
+    # Imported here: only quick creation reads the whole catalog, so other commands start faster.
+    from expedition.content.catalog import ASSETS  # noqa: PLC0415 — see above
 
     problems: list[Problem] = []
     lifepath = load_lifepath(ASSETS, problems)

@@ -49,7 +49,8 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def _play(name: str | None, args: argparse.Namespace) -> int:
-    from expedition.session.campaigns import CampaignInUse, CampaignOpenError, open_campaign
+    # The session layer (and with it the whole rulebook) loads only for a command that opens a campaign.
+    from expedition.session.campaigns import CampaignInUse, CampaignOpenError, open_campaign  # noqa: PLC0415
 
     hosting = ssh_hosting(args)
     if isinstance(hosting, int):
@@ -71,7 +72,7 @@ def _play(name: str | None, args: argparse.Namespace) -> int:
                 f"{len(state.party)} in the party, {state.actions} actions"
             )
             return 0
-        from expedition.ui.app import run_app
+        from expedition.ui.app import run_app  # noqa: PLC0415 — Textual loads only when the screens run
 
         folder = session.store.folder.parent if session.store is not None else saves
         return run_app(session=session, saves=folder, ssh=hosting)

@@ -89,8 +89,8 @@ def _newest_snapshot(folder: Path) -> Path | None:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Replay a campaign's journal; print the summary, or why it failed."""
-    # Imported here: the session layer is only needed by this command.
-    from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign
+    # Imported here: the session layer (and with it the whole rulebook) is only needed by this command.
+    from expedition.session.replay import ReplayDivergence, ReplayError, replay_campaign  # noqa: PLC0415
 
     if args.to is not None and args.to < 0:
         return fail(f"{args.campaign}: --to needs an action number of 0 or more, not {args.to}")

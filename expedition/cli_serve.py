@@ -8,17 +8,11 @@ import contextlib
 import logging
 import shlex
 import signal
-import sys
 from pathlib import Path
 from typing import Any
 
 from expedition.cli_common import GAME, USAGE, add_saves_option, fail
-from expedition.cli_hosting import SSH_PORT, WEB_PORT, check_port, read_keys
-
-CLIENT_NAME = "serve-client"
-"""The hidden command each SSH connection runs (`expedition serve-client`); not for people."""
-CLIENT_COMMAND = [sys.executable, "-m", "expedition", CLIENT_NAME]
-"""What each SSH connection runs: the game client on its own pty."""
+from expedition.cli_hosting import CLIENT_COMMAND, SSH_PORT, WEB_PORT, check_port, read_keys
 
 
 def add_serve_commands(commands: Any) -> None:
@@ -51,7 +45,7 @@ def add_serve_commands(commands: Any) -> None:
 
 def run_client() -> int:
     """Run the game client of one SSH connection (what `serve-client` does)."""
-    from expedition.ui.remote_app import run_remote_client  # the UI loads only in the client
+    from expedition.ui.remote_app import run_remote_client  # noqa: PLC0415 — the UI loads only in the client
 
     return run_remote_client()
 
@@ -79,10 +73,14 @@ def _web(args: argparse.Namespace) -> int:
 
 
 def _ssh(args: argparse.Namespace) -> int:
-    # The SSH and session layers load only when serving.
-    from expedition.net.serve import serve_ssh
-    from expedition.net.ssh import ServerOptions
-    from expedition.session.campaigns import CampaignInUse, CampaignOpenError, open_campaign
+    # The SSH and session layers (asyncssh, the whole rulebook) load only when serving.
+    from expedition.net.serve import serve_ssh  # noqa: PLC0415 — see above
+    from expedition.net.ssh import ServerOptions  # noqa: PLC0415 — see above
+    from expedition.session.campaigns import (  # noqa: PLC0415 — see above
+        CampaignInUse,
+        CampaignOpenError,
+        open_campaign,
+    )
 
     refused = check_port("--ssh", args.ssh)
     if refused is not None:

@@ -1,9 +1,8 @@
 """The persistence layer of expedition (see DESIGN.md).
 
-Importing any part of it registers every campaign-state class with the codec (`state`), so a
-snapshot written by one module can be read by any other, whatever was imported first.
+The campaign-state classes are registered with the codec by `state`; a module that encodes or
+decodes them imports `state` (the session, the client's plain forms, the view builder), so a
+snapshot written by one part of the game can be read by any other.
 """
 
 from __future__ import annotations
-
-from expedition.persistence import state as _state  # noqa: F401  # registers the state classes

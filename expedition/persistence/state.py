@@ -14,7 +14,6 @@ import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 from expedition.persistence.codec import decode, encode
 from expedition.persistence.registry import lookup, register, same_class
 from expedition.persistence.save_errors import SnapshotError
-from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.character.adventurer import Magic
 from expedition.rules.character.insight import InsightSpend
 from expedition.rules.character.party import CreationSheet
@@ -26,6 +25,7 @@ from expedition.rules.core.notation import Attack
 from expedition.rules.core.reach import Reach
 from expedition.rules.core.tracker import Tracker
 from expedition.rules.engine.campaign import CampaignState, Player, RosterEntry
+from expedition.rules.exploration.camp_state import CampPlace, CampState
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, EncounterRow, Trap, Treasure

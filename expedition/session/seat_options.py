@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 
 from expedition.rules.camp.camp_options import camp_options, describe
 from expedition.rules.camp.camp_setup import camp_of
+from expedition.rules.combat.attack_odds import attack_odds
 from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Flee
-from expedition.rules.combat.combat_options import attack_odds, combat_options
 from expedition.rules.combat.combat_state import CombatPhase, CombatState
 from expedition.rules.combat.rounds import waiting
 from expedition.rules.core.actions import Action
@@ -25,11 +25,12 @@ from expedition.rules.core.errors import RuleError
 from expedition.rules.core.odds import RollOdds
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import MAX_PLAYER_NAME, RenamePlayer, verify
+from expedition.rules.engine.exploration_options import ActionOption, available_actions
 from expedition.rules.engine.hand_over import ReassignCharacter, next_player
 from expedition.rules.exploration.exploration_actions import DIRECTIONS, Step
-from expedition.rules.exploration.exploration_options import ActionOption, available_actions
-from expedition.rules.exploration.setting_out import NEW, SetOut
+from expedition.rules.interlude.setting_out import NEW, SetOut
 from expedition.session.seat_view import LazyMap, SeatOption
 from expedition.session.town_options import town_options, town_table_options
 from expedition.session.views import WATCHING, Seat, SeatKind, seat_characters

@@ -20,13 +20,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
-from expedition.rules.camp.camp_state import CampState
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.rules.core.decisions import Decision
 from expedition.rules.core.distance import Pos
 from expedition.rules.core.odds import RollOdds
 from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.exploration.camp_state import CampState
 from expedition.session.views import WATCHING, Seat, SeatKind, seat_characters
 
 __all__ = ["Lazy", "LazyMap", "SeatOption", "SeatView", "TrackerView"]

@@ -56,6 +56,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from expedition.persistence import state as _registered  # noqa: F401  # registers the classes `encode` names
 from expedition.persistence.codec import encode
 from expedition.rules.combat.combat_actions import move_tiles
 from expedition.rules.combat.combat_state import on_map

@@ -21,8 +21,9 @@ from expedition.rules.core.item_defs import Category, Item, ItemDef
 from expedition.rules.creation.class_choice import ClassChosen
 from expedition.rules.creation.life_path import LifePathRolled, LifePathTable
 from expedition.rules.creation.party_creation import MAX_PARTY, CharacterSpec, CreationOptions, create_party
-from expedition.rules.creation.starting_shop import PRICE_DICE, PriceBook, buy, price_of
+from expedition.rules.creation.starting_shop import PriceBook, buy, price_of
 from expedition.rules.interlude.interlude_state import HOUSE_DEFAULT_SIZE
+from expedition.rules.items.prices import PRICE_DICE
 from expedition.ui.widgets.sheet_text import SheetLines
 
 START_SIZE = HOUSE_DEFAULT_SIZE

@@ -39,7 +39,7 @@ from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
-from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.engine.legal_actions import legal_actions
 
 Row = tuple[str, float, float]
 

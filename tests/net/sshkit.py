@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from expedition.cli_serve import CLIENT_COMMAND
+from expedition.cli_hosting import CLIENT_COMMAND
 from expedition.net.keys import read_authorized_keys
 from expedition.net.serve import serve_ssh
 from expedition.net.ssh import ServerOptions, SshServer

@@ -77,7 +77,7 @@ PLAYER = textwrap.dedent(
     """
     import random, sys
     from pathlib import Path
-    from expedition.rules.engine.dispatch import legal_actions
+    from expedition.rules.engine.legal_actions import legal_actions
     from expedition.session.campaigns import open_campaign
     from expedition.session.views import Seat
 

@@ -22,7 +22,7 @@ from expedition.persistence.save_errors import SnapshotError
 from expedition.persistence.snapshot import decode_snapshot, encode_snapshot
 from expedition.persistence.state import body_to_state, state_to_body
 from expedition.persistence.store import CampaignStore
-from expedition.rules.exploration.setting_out import SetOut
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.campaigns import CampaignOpenError, open_campaign
 from expedition.session.session import Session
 from expedition.session.views import Seat

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from expedition.rules.camp.camp_setup import current_camp, start_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.rules.core.attributes import Attr
@@ -13,6 +12,7 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Item, ItemDef, Light, Tag
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.camp_state import CampPlace
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
 from expedition.rules.exploration.features import Encounter, EncounterRow

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
@@ -10,6 +9,7 @@ from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.exploration.camp_state import CampPlace, CampState
 from expedition.rules.magic.prayers.praying import InvokePrayer
 from tests.rules.magic_helpers import WORLD, make_state, run
 

@@ -9,7 +9,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.phase import Phase
-from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat

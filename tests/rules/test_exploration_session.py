@@ -12,9 +12,9 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import apply
+from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.expedition import start_expedition
 from expedition.rules.exploration.exploration_actions import LookForTraps, Step
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat

@@ -8,7 +8,7 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
-from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.trackers.doom import DoomThreshold
 from expedition.session.session import Session
 from expedition.session.views import Seat

@@ -18,7 +18,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.creation.party_creation import create_party
-from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.session.campaigns import start_campaign
 from expedition.session.replay import replay_records
 from expedition.session.views import Seat

@@ -18,7 +18,8 @@ from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.skills import Trait
 from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.engine.dispatch import PassTurn, legal_actions
+from expedition.rules.engine.dispatch import PassTurn
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.locations import reveal_doom
 from expedition.session import view_frames

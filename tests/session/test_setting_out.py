@@ -15,7 +15,7 @@ from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, can
 from expedition.rules.exploration.exploration_actions import ExitDungeon
 from expedition.rules.exploration.exploration_turn import endure_darkness
-from expedition.rules.exploration.setting_out import SetOut
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.replay import replay_records
 from expedition.session.session import Session
 from expedition.session.views import Seat

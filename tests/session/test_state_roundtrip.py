@@ -18,7 +18,7 @@ from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState, Fate, Player, RosterEntry, new_campaign
-from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from tests.session.helpers import drive, make_campaign

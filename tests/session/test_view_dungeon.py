@@ -31,10 +31,10 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.engine.dispatch import legal_actions
+from expedition.rules.engine.exploration_options import available_actions
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.expedition import reveal
 from expedition.rules.exploration.exploration_actions import Loot, Step
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, Trap
 from expedition.rules.exploration.locations import Location
 from expedition.rules.exploration.tiles import Tile

@@ -16,7 +16,7 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.creation.class_choice import ClassOptions
 from expedition.rules.creation.party_creation import CharacterSpec, CreationOptions, create_party
-from expedition.rules.exploration.setting_out import SetOut
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.campaigns import open_campaign, start_campaign
 from expedition.session.session import Session
 from expedition.session.views import Seat

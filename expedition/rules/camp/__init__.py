@@ -6,10 +6,8 @@ and breaking camp. Each camp action's module holds its `Action` class, its cost,
 
 What it holds:
 
-- `camp_state`: The camp's state (§10.3): where the party camps, its pool of camp actions, and what
-  was done.
 - `camp_setup`: Setting up camp (§10.3): where the camp is, supplies, fire, long rest, and the pool
-  built.
+  built; the verb of `SetUpCamp`.
 - `pool`: The pool of camp actions (§10.3): what it is made of, whether it holds a cost, and paying
   from it.
 - `camp_party`: Who is in camp (§10.3): who takes a camp action, whom it aims at, and who shares the

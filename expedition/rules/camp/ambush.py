@@ -13,7 +13,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampState
 from expedition.rules.camp.pool import Part, pool_size
 from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.enemies.enemy_defs import enemy_defs
@@ -22,6 +21,7 @@ from expedition.rules.core.conditions import Trauma
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Resolution
 from expedition.rules.core.events import Event
+from expedition.rules.exploration.camp_state import CampState
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState

@@ -22,10 +22,10 @@ from expedition.rules.camp.rest_and_sleep import Sleep, WellDeservedRest
 from expedition.rules.camp.ritual import PerformRitual
 from expedition.rules.camp.surgery import PerformSurgery
 from expedition.rules.camp.using_camp_items import UseCampItem
+from expedition.rules.core.actions import ActionOption
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.exploration.exploration_options import ActionOption
 
 if TYPE_CHECKING:
     from expedition.rules.core.actions import Action

@@ -9,9 +9,9 @@ from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 
 if TYPE_CHECKING:
-    from expedition.rules.camp.camp_state import CampState
     from expedition.rules.core.actions import Action
     from expedition.rules.engine.campaign import CampaignState
+    from expedition.rules.exploration.camp_state import CampState
 
 __all__ = ["camper", "living", "party_target"]
 

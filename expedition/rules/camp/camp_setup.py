@@ -8,19 +8,23 @@ dungeon camp lives in `ExpeditionState.camp`; camping out during the interlude k
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.camp.pool import pool_parts, pool_size
 from expedition.rules.character.adventurer import Character
+from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.core.events import Event
+from expedition.rules.core.events import Event, Note
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
+from expedition.rules.exploration.camp_state import CampPlace, CampState
+from expedition.rules.exploration.exploration_actions import SetUpCamp
+from expedition.rules.exploration.exploration_events import CampSetUp
+from expedition.rules.exploration.exploration_turn import exploration_turn
 from expedition.rules.items.usage import use_one
 from expedition.rules.magic.prayers.sacrifices import plague_party
 
@@ -30,11 +34,13 @@ if TYPE_CHECKING:
 __all__ = [
     "FIREWOOD",
     "SUPPLIES",
+    "VERBS",
     "CampStarted",
     "FireLit",
     "camp_of",
     "current_camp",
     "room_place",
+    "set_up_camp",
     "start_camp",
     "use_units",
 ]
@@ -217,6 +223,30 @@ def start_camp(ctx: Context, state: CampaignState, *, place: CampPlace) -> Resol
 
 
 # --- events ------------------------------------------------------------------------------------
+
+
+# --- the exploration action that makes camp ---------------------------------------------------------
+
+
+def set_up_camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolution[None]:
+    """Settle in for one exploration turn, then start the camp in the party's room (§10.1, §10.3)."""
+    expedition = state.expedition
+    assert expedition is not None and expedition.room is not None  # verify ran first
+    room = expedition.room
+    yield from exploration_turn(ctx, state)
+    if expedition.combat is not None or not any(member.can_act for member in state.party):
+        # The turn spent settling in went wrong (a fight came, or everyone is down): no camp.
+        ctx.emit(Note(rule="§10.3", text="The party never got to make camp."))
+        return
+    expedition.camps += 1
+    ctx.emit(CampSetUp(rule="§10.1", room=room.id, dry=room.dry, filthy=room.filthy, exposed=room.exposed))
+    yield from start_camp(ctx, state, place=room_place(state, camped_before=expedition.camps > 1))
+
+
+VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
+    SetUpCamp: set_up_camp,
+}
+"""The verb of `SetUpCamp`: its guard and cost are exploration's (`exploration_guards`), the camp is ours."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

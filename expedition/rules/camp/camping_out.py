@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from expedition.rules.camp.camp_setup import start_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
+from expedition.rules.exploration.camp_state import CampPlace
 from expedition.rules.interlude.hunger_and_sleep import CAMP
 from expedition.rules.trackers.doom import hunted
 

@@ -15,9 +15,9 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 
 if TYPE_CHECKING:
-    from expedition.rules.camp.camp_state import CampPlace, CampState
     from expedition.rules.core.actions import Action
     from expedition.rules.core.context import Context
+    from expedition.rules.exploration.camp_state import CampPlace, CampState
 
 __all__ = ["RULE", "CampActionTaken", "Part", "afford", "pool_parts", "pool_size", "spend"]
 

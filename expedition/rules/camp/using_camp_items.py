@@ -18,12 +18,12 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from expedition.rules.camp.camp_state import CampState
     from expedition.rules.character.adventurer import Character
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
     from expedition.rules.core.item_defs import Item
     from expedition.rules.engine.campaign import CampaignState
+    from expedition.rules.exploration.camp_state import CampState
 
 __all__ = ["COST", "UseCampItem", "carried", "item_cost", "use_item_in_camp", "verify_item_use"]
 

@@ -9,13 +9,12 @@ What it holds:
   hound.
 - `break_free`: `BreakFree`, the adventurer's way out of a hold (§16 #26, HOUSE §6.2): 1 action and a
   STR test.
+- `attack_odds`: `attack_odds`: the exact odds of an adventurer's attack on a foe (§10.2.2, §3.2).
 - `combat_actions`: Adventurers' combat actions (§10.2.2) and their guards: whose turn, costs, range,
   tokens.
 - `combat_events`: Events of combat (§10.2): setup, rounds and turns, moves, attacks, wounds, tokens,
   the end.
 - `combat_harm`: Harm in a fight: defending an enemy attack (§10.2.3) and wounding a foe (§10.2.5).
-- `combat_options`: Combat action bar for screens: every action an adventurer could take now, and attack
-  odds.
 - `combat_state`: Combat state (§10.2): foes on the map, the adventurers' places, fast and slow, whose
   turn.
 - `combat_verbs`: Verbs of the adventurers' combat actions (§10.2.2): what each does, then what it

@@ -1,5 +1,7 @@
 """Provides the `Action` base class: a player's intent, checked by `verify` before it is applied.
 
+`ActionOption` is one action on offer in an action bar, with its cost and why it is refused.
+
 Actions are frozen, keyword-only dataclasses of plain types, named in the imperative (`Move`,
 `CatchBreath`). Like events they register by class name, the tag the journal writes.
 """
@@ -30,3 +32,22 @@ class Action:
         ):
             raise TypeError(f"two action classes are named {cls.__name__}")
         ACTION_TYPES[cls.__name__] = cls
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    """One entry of the action bar.
+
+    Attributes:
+        action: The action to submit.
+        label: What it is, in words.
+        cost: Exploration turns it would take.
+        enabled: Whether it is allowed now.
+        reason: Why not, when it is not allowed ("" otherwise).
+    """
+
+    action: Action
+    label: str
+    cost: int
+    enabled: bool
+    reason: str = ""

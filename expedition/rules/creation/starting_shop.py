@@ -18,15 +18,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.item_defs import Category, Item, ItemDef
 from expedition.rules.creation.starting_kit import outfit, stash
-
-PRICE_DICE: Mapping[Category, DiceExpr] = {
-    Category.COMMON: DiceExpr(1, 6),
-    Category.UNCOMMON: DiceExpr(2, 6, bonus=2),
-    Category.VALUABLE: DiceExpr(2, 6, multiplier=3),
-    Category.RARE: DiceExpr(3, 6, multiplier=5),
-    Category.EXOTIC: DiceExpr(4, 6, multiplier=10),
-}
-"""Price dice by category (§7.2); free items cost nothing."""
+from expedition.rules.items.prices import PRICE_DICE, street_wise_discount
 
 
 @dataclass(slots=True)
@@ -93,8 +85,6 @@ def buy(
     """
     price = price_of(ctx, book, defn, table)
     if buyer is not None:  # Blacksalt's street vendors know a local when they see one (§6.1)
-        from expedition.rules.interlude.market import street_wise_discount
-
         price -= street_wise_discount(defn, buyer, price)
     verify_buy(party, price, defn)
     party.silver -= price

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from expedition.rules.camp.camp_state import CampState
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.party import CreationSheet
 from expedition.rules.core.context import Context
@@ -23,6 +22,7 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import Lasting
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.tracker import Tracker
+from expedition.rules.exploration.camp_state import CampState
 from expedition.rules.exploration.dead_vigil import fallen_left
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.locations import DoomReveal, Location

@@ -2,7 +2,7 @@
 
 Each action has a reason-giving guard `verify(state, action)`, a boolean `can(state, action)`
 and the verb `apply(ctx, state, action)`, a resolution that yields the decisions the rules need.
-`legal_actions` lists what the party could do now (for bots, tests and hints). The exploration
+`legal_actions` (its own module) lists what the party could do now. The exploration
 actions (`exploration`, `exploration_verbs`) join the same dispatch; `exploration_turn` lives in
 `expedition_turn` and is re-exported here.
 """
@@ -16,9 +16,9 @@ from typing import Any
 import expedition.rules.engine.rulebook  # noqa: F401  # every special case registers before an action runs
 from expedition.rules.camp.camp_actions import GUARDS as CAMP_GUARDS
 from expedition.rules.camp.camp_actions import VERBS as CAMP_VERBS
-from expedition.rules.camp.camp_options import camp_options
+from expedition.rules.camp.camp_setup import VERBS as SET_UP_CAMP_VERBS
 from expedition.rules.character.adventurer import Character
-from expedition.rules.character.insight import InsightSpend, SpendKind, can_spend, spend_insight, verify_spend
+from expedition.rules.character.insight import InsightSpend, spend_insight, verify_spend
 from expedition.rules.character.mortal_wounds import Died
 from expedition.rules.character.recovery import can_catch_breath, catch_breath, verify_catch_breath
 from expedition.rules.combat.break_free import GUARDS as HOLD_GUARDS
@@ -31,21 +31,18 @@ from expedition.rules.combat.fighting_skills import VERBS as SKILL_FIGHT_VERBS
 from expedition.rules.combat.parley import GUARDS as PARLEY_GUARDS
 from expedition.rules.combat.parley import VERBS as PARLEY_VERBS
 from expedition.rules.core.actions import Action
-from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.phase import Phase
-from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import CampaignState, retire_the_fallen
 from expedition.rules.engine.hand_over import GUARDS as OWNER_GUARDS
 from expedition.rules.engine.hand_over import VERBS as OWNER_VERBS
 from expedition.rules.engine.play_sessions import GUARDS as PLAY_SESSION_GUARDS
 from expedition.rules.engine.play_sessions import VERBS as PLAY_SESSION_VERBS
 from expedition.rules.exploration.exploration_guards import GUARDS as EXPLORATION_GUARDS
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed, exploration_turn  # noqa: F401  # re-exported
 from expedition.rules.exploration.exploration_verbs import VERBS as EXPLORATION_VERBS
 from expedition.rules.exploration.exploring_skills import GUARDS as SKILL_GUARDS
@@ -55,10 +52,10 @@ from expedition.rules.exploration.hazards.floors import GUARDS as SILK_GUARDS
 from expedition.rules.exploration.hazards.floors import VERBS as SILK_VERBS
 from expedition.rules.exploration.hazards.hazard_actions import GUARDS as HAZARD_GUARDS
 from expedition.rules.exploration.hazards.hazard_actions import VERBS as HAZARD_VERBS
-from expedition.rules.exploration.setting_out import SetOut, set_out, verify_set_out
+from expedition.rules.interlude.homecoming import VERBS as HOMECOMING_VERBS
 from expedition.rules.interlude.interlude_actions import GUARDS as INTERLUDE_GUARDS
 from expedition.rules.interlude.interlude_actions import VERBS as INTERLUDE_VERBS
-from expedition.rules.interlude.interlude_actions import interlude_options
+from expedition.rules.interlude.setting_out import SetOut, set_out, verify_set_out
 from expedition.rules.magic.magic_dispatch import GUARDS as MAGIC_GUARDS
 from expedition.rules.magic.magic_dispatch import VERBS as MAGIC_VERBS
 
@@ -229,6 +226,8 @@ _VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any
     RenamePlayer: _rename,
     SetOut: set_out,
     **EXPLORATION_VERBS,
+    **SET_UP_CAMP_VERBS,
+    **HOMECOMING_VERBS,
     **HAZARD_VERBS,
     **SKILL_VERBS,
     **COMBAT_VERBS,
@@ -271,49 +270,6 @@ def carry_out(ctx: Context, state: CampaignState, action: Action) -> Resolution[
     if isinstance(ctx.dice, SeededDice):
         state.dice = ctx.dice.state()
     state.actions += 1
-
-
-# --- what can be done now ----------------------------------------------------------------------
-
-
-def _spends(character: Character) -> list[InsightSpend]:
-    options = [InsightSpend(SpendKind.REMOVE_TRAUMA, trauma=t) for t in sorted(character.traumas)]
-    for attr in Attr:
-        options += [
-            InsightSpend(kind, attr=attr)
-            for kind in (SpendKind.RAISE_LOWEST_SCORE, SpendKind.RAISE_SCORE, SpendKind.RAISE_PROFICIENCY)
-        ]
-        options += [InsightSpend(SpendKind.MOVE_SCORE, attr=attr, source=source) for source in Attr]
-    options += [InsightSpend(SpendKind.LEARN_SKILL, skill=skill) for skill in Skill]
-    return [spend for spend in options if can_spend(character, spend)]
-
-
-def legal_actions(state: CampaignState) -> list[Action]:
-    """Every action (other than renaming) that `verify` allows now, in a stable order."""
-    found: list[Action] = []
-    if state.phase is Phase.COMBAT:
-        from expedition.rules.combat.combat_options import combat_options
-
-        found += [o.action for m in state.party for o in combat_options(state, m.id) if o.enabled]
-    if state.phase is Phase.EXPLORATION and state.living:
-        found.append(PassTurn())
-        found += [CatchBreath(actor=c.id) for c in state.party if can(state, CatchBreath(actor=c.id))]
-        if state.expedition is not None:
-            seen: set[Action] = set(found)
-            for member in state.party:
-                for option in available_actions(state, member.id):
-                    if option.enabled and option.action not in seen:
-                        seen.add(option.action)
-                        found.append(option.action)
-    if state.phase is Phase.CAMP:
-        for member in state.party:
-            found += [o.action for o in camp_options(state, member.id) if o.enabled and o.action not in found]
-    if state.phase is Phase.INTERLUDE:
-        if can(state, SetOut()):
-            found.append(SetOut())
-        found += [SpendInsight(actor=c.id, spend=s) for c in state.party for s in _spends(c)]
-        found += interlude_options(state)
-    return found
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

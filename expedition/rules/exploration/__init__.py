@@ -6,6 +6,8 @@ may take, doors, traps, sight, the dungeon map and what the dead leave behind.
 What it holds:
 
 - `barricade`: Barricade of spiked doors (house, HOUSE §1.4, §1.6): a wandering group must hack through.
+- `camp_state`: The camp's state (§10.3): where the party camps, its pool of camp actions, and what
+  was done.
 - `dead_vigil`: Dead vigil (§10.1, HOUSE §1.7): bodies left where creatures fall, their count, their
   rising.
 - `dungeon_map`: Dungeon map as plain data: rooms, levels and the dungeon that holds them.
@@ -16,8 +18,6 @@ What it holds:
   leaving.
 - `exploration_guards`: Exploration actions (§10.1, HOUSE §1.4) and their guards: what the party may do
   in a dungeon.
-- `exploration_options`: Exploration action bar: each action a character could take here, its cost, and
-  why not.
 - `exploration_turn`: One exploration turn (§10.1): lights, decay, fainting, bleeding, encumbrance,
   noise, darkness.
 - `exploration_verbs`: Verbs of the exploration actions (§10.1, HOUSE §1.4): they change the dungeon,
@@ -33,8 +33,6 @@ What it holds:
   (§10.1).
 - `locations`: Places the party knows (§9.2, §9.4): each `Location` with its doom, and what Veterans
   read.
-- `setting_out`: `SetOut`: leave the settlement for a dungeon, a new one or one the party knows (§10,
-  §9.2).
 - `sight`: Field of view on a level: walls, rubble and closed doors block sight (HOUSE §6.3).
 - `surroundings`: Checks and queries the exploration guards share: who acts, where the party is, what is
   here.

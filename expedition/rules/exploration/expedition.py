@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from expedition.rules.camp.camp_state import CampState
 from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.combat_state import CombatState
 from expedition.rules.core.context import Context
@@ -23,6 +22,7 @@ from expedition.rules.core.item_defs import ItemDef, Light
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.core.tracker import reset
+from expedition.rules.exploration.camp_state import CampState
 from expedition.rules.exploration.dead_vigil import restore_the_dead
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.kept_dungeon import take_back

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from expedition.rules.camp.camp_setup import room_place, start_camp
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
 from expedition.rules.combat.fight_setup import fight_here, wandering_arrives
@@ -28,20 +27,17 @@ from expedition.rules.exploration.exploration_actions import (
     Ascend,
     Descend,
     DisarmTrap,
-    ExitDungeon,
     ForceDoor,
     ListenAtDoor,
     LookForTraps,
     Loot,
     PickLock,
     Search,
-    SetUpCamp,
     Step,
     UseItem,
 )
 from expedition.rules.exploration.exploration_events import (
     CacheLooted,
-    CampSetUp,
     DoorListenedAt,
     DoorOpened,
     DungeonExited,
@@ -75,7 +71,6 @@ from expedition.rules.exploration.traps import (
     spring,
     traps_here,
 )
-from expedition.rules.interlude.interlude_state import arrive
 from expedition.rules.items import handling, slots, usage
 from expedition.rules.items.item_uses import use_item
 from expedition.rules.magic.spells.lasting_spells import close_pockets
@@ -356,23 +351,11 @@ def _pick(ctx: Context, state: CampaignState, action: PickLock) -> Resolution[No
     yield from _turns(ctx, state, 1)
 
 
-def _camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolution[None]:
+def leave_dungeon(ctx: Context, state: CampaignState) -> Resolution[None]:
+    """Leave by the exit: doom +2, the expedition ends and the party is back in the interlude (§10.1).
 
-    expedition = _exp(state)
-    room = expedition.room
-    assert room is not None
-    yield from _turns(ctx, state, 1)
-    if expedition.combat is not None or not any(member.can_act for member in state.party):
-        # The turn spent settling in went wrong (a fight came, or everyone is down): no camp.
-        ctx.emit(Note(rule="§10.3", text="The party never got to make camp."))
-        return
-    expedition.camps += 1
-    ctx.emit(CampSetUp(rule="§10.1", room=room.id, dry=room.dry, filthy=room.filthy, exposed=room.exposed))
-    yield from start_camp(ctx, state, place=room_place(state, camped_before=expedition.camps > 1))
-
-
-def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution[None]:
-
+    The interlude's own arrival (`interlude.homecoming`, the verb of `ExitDungeon`) follows.
+    """
     here = state.here
     yield from advance_doom(ctx, here.doom, state.omens, state.party, 2, rule="§10.1")
     for member in state.living:
@@ -387,8 +370,6 @@ def _exit(ctx: Context, state: CampaignState, action: ExitDungeon) -> Resolution
     state.expedition = None
     state.location = state.settlement
     state.phase = Phase.INTERLUDE
-
-    arrive(ctx, state)
 
 
 def _change_level(ctx: Context, state: CampaignState, down: bool) -> Resolution[None]:
@@ -417,14 +398,14 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
     ListenAtDoor: _listen,
     ForceDoor: _force,
     PickLock: _pick,
-    SetUpCamp: _camp,
-    ExitDungeon: _exit,
     Descend: _descend,
     Ascend: _ascend,
 }
-"""Each exploration action's verb."""
+"""Each exploration action's verb; setting up camp and leaving by the exit end exploring, so their verbs
+are the camp's (`camp_setup.VERBS`) and the interlude's (`homecoming.VERBS`)."""
 
 
 __all__ = [
     "VERBS",
+    "leave_dungeon",
 ]

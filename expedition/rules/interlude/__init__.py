@@ -8,6 +8,8 @@ What it holds:
 - `blacksalt_events`: Blacksalt events (§10.4.4): the party's 1d6 each morning, bad events and
   opportunities.
 - `daily_actions`: Interlude's daily actions (§10.4.3): rest, tend wounds, sell, lay low, repair armour.
+- `homecoming`: The party's return from a dungeon: the exit's verb ends the expedition and opens the
+  interlude (§10.1, §10.4).
 - `hunger_and_sleep`: Hunger and sleep in the interlude (§10.4.5): a ration a day, then a bed and its
   2d6 table.
 - `hunt`: Settlement doom 7 (§9.4): the locals hunt the party and the settlement is no longer safe.
@@ -16,6 +18,8 @@ What it holds:
 - `interlude_state`: Interlude's state (§10.4): the settlement, the day, plans, beds and the market, and
   arriving.
 - `market`: Interlude market (§7.2, §6.1, §9.4): stock by settlement size, prices rolled once, buying.
+- `setting_out`: `SetOut`: leave the settlement for a dungeon, a new one or one the party knows (§10,
+  §9.2).
 - `settlement_defs`: Settlement definitions (§7.2, §10.4.2, §10.4.5): sizes, shop stock dice, named
   places, beds.
 - `stash`: Moving items in the interlude (§7.1, house): between adventurers, and to and from the stash.

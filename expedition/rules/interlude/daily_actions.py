@@ -25,11 +25,11 @@ from expedition.rules.core.judging import Outcome
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import lower
-from expedition.rules.creation.starting_shop import PRICE_DICE
 from expedition.rules.interlude.interlude_state import DailyAction, DailyPlan, InterludeState, SilverGained
 from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES
 from expedition.rules.interlude.table_effects import interlude_gain
 from expedition.rules.items.handling import take_away
+from expedition.rules.items.prices import PRICE_DICE
 from expedition.rules.items.usage import roll_usage
 from expedition.rules.trackers.doom import services_closed
 

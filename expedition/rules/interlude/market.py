@@ -20,8 +20,8 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Category, Item, ItemDef
 from expedition.rules.core.skills import Skill
-from expedition.rules.creation.starting_shop import PRICE_DICE
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeState, current, new_item, receive
+from expedition.rules.items.prices import PRICE_DICE, street_wise_discount
 from expedition.rules.trackers.doom import allowed_categories, price_surcharge
 
 if TYPE_CHECKING:
@@ -96,13 +96,6 @@ def _harvest_price(interlude: InterludeState, defn: ItemDef) -> int | None:
     if interlude.good_harvest:
         return max(1, price // 2)
     return price * 2 if interlude.bad_harvest else price
-
-
-def street_wise_discount(defn: ItemDef, buyer: Character, price: int) -> int:
-    """Silver Street Wise takes off `price`: 1 off a common item, to at least 1 (§6.1)."""
-    if defn.category is Category.COMMON and buyer.has(Skill.STREET_WISE):
-        return price - max(1, price - 1)
-    return 0
 
 
 def verify_shopping(state: CampaignState, buyer: Character) -> InterludeState:

@@ -9,8 +9,7 @@ What it holds:
   shields.
 - `magic_defs`: Definitions of classes, backgrounds, schools, gods, spells, prayers, mishaps and
   miracles.
-- `magic_dispatch`: Dispatch entries and action-bar options of spells, prayers, maneuvers and
-  Concentrate.
+- `magic_dispatch`: Dispatch entries of spells, prayers, maneuvers and Concentrate.
 - `magic_effects`: What spells, prayers and maneuvers share: effect records, targets, lasting light.
 - `prayers/`: A cleric's prayers (RULES §11.2, §5.7.4): praying, the gods' prayers, marks, the swarm and
   sacrifices.

@@ -19,9 +19,9 @@ from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.item_defs import Category
 from expedition.rules.core.odds import table_odds
 from expedition.rules.core.skills import Skill
-from expedition.rules.creation.starting_shop import PRICE_DICE
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
 from expedition.rules.interlude.market import FOOD, stock_odds
+from expedition.rules.items.prices import PRICE_DICE
 from expedition.rules.items.slots import capacity, slots_used
 from expedition.session.seat_view import SeatOption
 

@@ -21,7 +21,6 @@ from expedition.rules.camp.ambush import (
     snorer,
 )
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.camp.rest_and_sleep import Sleep
 from expedition.rules.character.party import CreationSheet
@@ -30,6 +29,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.odds import risk_odds
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import SUPPLIES, camp_with, give, make_state, run
 
 

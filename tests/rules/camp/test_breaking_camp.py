@@ -7,7 +7,6 @@ import pytest
 from expedition.rules.camp.ambush import AmbushResult, AmbushRolled, CampAmbushed
 from expedition.rules.camp.breaking_camp import BreakCamp, CampBroken, break_camp
 from expedition.rules.camp.camp_setup import camp_of, current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.rest_and_sleep import WellDeservedRest
 from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.enemies.enemy_defs import (
@@ -25,6 +24,7 @@ from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import SUPPLIES, camp_with, give, make_state, run
 
 

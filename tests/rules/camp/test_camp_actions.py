@@ -14,7 +14,6 @@ from expedition.rules.camp.camp_actions import COSTS, GUARDS, VERBS, camp_cost
 from expedition.rules.camp.camp_memorising import Memorise
 from expedition.rules.camp.camp_sacrifices import BurnTeeth, PrayForFavour
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.cooking import Cook
 from expedition.rules.camp.crafting import RepairGear
 from expedition.rules.camp.lookout import KeepLookout
@@ -26,7 +25,9 @@ from expedition.rules.camp.using_camp_items import UseCampItem
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import EVENT_TYPES, Event
-from expedition.rules.engine.dispatch import can, legal_actions
+from expedition.rules.engine.dispatch import can
+from expedition.rules.engine.legal_actions import legal_actions
+from expedition.rules.exploration.camp_state import CampPlace
 from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import camp_with, make_state, run
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.camp.camp_memorising import Memorise
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.skills import Trait
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import camp_with, make_state, pool, run
 
 

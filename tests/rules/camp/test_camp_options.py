@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from expedition.rules.camp.camp_options import DOES, camp_options, describe
 from expedition.rules.camp.camp_sacrifices import BurnTeeth
-from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.camp.crafting import RepairGear
 from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.camp.ritual import PerformRitual
@@ -15,7 +14,9 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.engine.dispatch import legal_actions, verify
+from expedition.rules.engine.dispatch import verify
+from expedition.rules.engine.legal_actions import legal_actions
+from expedition.rules.exploration.camp_state import CampPlace, CampState
 from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import GAMBESON, MEDICAL, RATION, SUPPLIES, camp_with, give, make_state, run
 from tests.rules.magic_helpers import give as magic_give

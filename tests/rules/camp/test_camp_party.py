@@ -6,10 +6,10 @@ import pytest
 
 from expedition.rules.camp.camp_party import camper, living, party_target
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.character.adventurer import Status
 from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import camp_with, make_state
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.camp.camp_setup import (
+    VERBS,
     CampStarted,
     FireLit,
     camp_of,
     current_camp,
     room_place,
+    set_up_camp,
     start_camp,
     use_units,
 )
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, resolve
@@ -22,6 +23,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from expedition.rules.exploration.exploration_actions import SetUpCamp
 from tests.rules.camp_helpers import FIREWOOD, SUPPLIES, camp_with, give, make_state, run
 
@@ -150,3 +152,8 @@ def test_camp_only_in_a_safe_place() -> None:
     state = make_state(encounter=True)
     with pytest.raises(IllegalAction, match="enemies"):
         verify(state, SetUpCamp(actor="wren"))
+
+
+def test_setting_up_camp_is_an_exploration_action_whose_verb_is_the_camps() -> None:
+    """§10.1, §10.3: `SetUpCamp` is guarded while exploring; what it does (the camp) is set up here."""
+    assert {SetUpCamp: set_up_camp} == VERBS

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.camp.camp_setup import FireLit, current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.cooking import Cook, FoodCooked, cook, feeds, rations
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.conditions import Affliction
@@ -16,6 +15,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import FIREWOOD, RATION, SUPPLIES, camp_with, give, make_state, run
 
 

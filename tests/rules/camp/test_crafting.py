@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.crafting import RepairGear, verify_repair
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.skills import Skill
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import GAMBESON, camp_with, give, make_state, pool, run
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from expedition.rules.camp.ambush import ambush_dice
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import camp_with, make_state, run
 
 

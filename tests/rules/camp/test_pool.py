@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from expedition.rules.camp.breaking_camp import BreakCamp
 from expedition.rules.camp.camp_actions import GUARDS, VERBS
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.camp.lookout import KeepLookout
 from expedition.rules.camp.pool import CampActionTaken, afford, pool_parts, pool_size, spend
 from expedition.rules.camp.rest_and_sleep import PartyRested, Sleep, WellDeservedRest
@@ -19,6 +18,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
+from expedition.rules.exploration.camp_state import CampPlace, CampState
 from tests.rules.camp_helpers import camp_with, make_state
 
 

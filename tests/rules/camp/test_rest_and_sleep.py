@@ -6,7 +6,6 @@ import pytest
 
 from expedition.rules.camp.ambush import ambush_dice
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.rest_and_sleep import (
     PartyRested,
     PrayersRefreshed,
@@ -25,6 +24,7 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import camp_with, make_state, pool, run
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.surgery import PerformSurgery
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import camp_with, make_state, run
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.camp.camp_setup import current_camp
-from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.camp.transmute import Transmute, transmute, verify_transmute
 from expedition.rules.character.adventurer import Status
 from expedition.rules.core.context import Context
@@ -15,6 +14,7 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace, CampState
 from expedition.rules.magic.spells.alchemy import TonicBlended
 from tests.rules.magic_helpers import WORLD, give, make_state, run
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.camp.using_camp_items import UseCampItem, carried
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, Trauma
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import (
     GAMBESON,
     MEDICAL,

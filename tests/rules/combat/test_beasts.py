@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from expedition.rules.combat.attack_odds import attack_odds
 from expedition.rules.combat.beasts import HOUND, PET, PetJoined, is_animal
 from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, move_routes
-from expedition.rules.combat.combat_options import attack_odds, combat_options
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.combat.fighting_skills import (
@@ -17,6 +17,7 @@ from expedition.rules.core.decisions import answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.lasting import has_lasting
 from expedition.rules.core.skills import Skill
+from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.magic.prayers.prayer_marks import hostile, on_our_side
 from expedition.rules.magic.prayers.swarm import SwarmDrained, swarm_turn
 from tests.rules.magic_helpers import WORLD, give, run

@@ -9,9 +9,9 @@ import pytest
 
 from expedition.rules.character.adventurer import Status
 from expedition.rules.character.recovery import WoundHealed
+from expedition.rules.combat.attack_odds import attack_odds
 from expedition.rules.combat.combat_actions import AttackFoe
 from expedition.rules.combat.combat_events import Attacked, CombatStarted
-from expedition.rules.combat.combat_options import attack_odds, combat_options
 from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.combat.fighting_skills import (
     FEARLESS,
@@ -31,6 +31,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import DiceRolled, Note
 from expedition.rules.core.lasting import Span, end_spans, lasting_on
 from expedition.rules.core.skills import Skill
+from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import verify
 from tests.rules.magic_helpers import WORLD, run
 from tests.rules.maneuver_helpers import combat, fighter, foes

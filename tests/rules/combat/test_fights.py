@@ -26,7 +26,8 @@ from expedition.rules.core.item_defs import Item, ItemDef
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
-from expedition.rules.engine.dispatch import apply, legal_actions, verify
+from expedition.rules.engine.dispatch import apply, verify
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
 from expedition.rules.exploration.features import Encounter

@@ -56,7 +56,7 @@ def test_letting_the_matriarch_go_favours_later_goblin_parleys() -> None:
 
 def test_the_combat_options_offer_break_free_and_parley() -> None:
     """§16 #26, HOUSE §3.3: the action bar lists a hold to break and a foe to talk to."""
-    from expedition.rules.combat.combat_options import combat_options
+    from expedition.rules.engine.combat_options import combat_options
 
     state, _ = setup("giant_crab", "spiderling")
     enemies(state, [])

@@ -18,7 +18,6 @@ from expedition.rules.core.item_defs import Category, ItemDef
 from expedition.rules.core.skills import Skill
 from expedition.rules.creation.starting_kit import ItemStashed
 from expedition.rules.creation.starting_shop import (
-    PRICE_DICE,
     PriceBook,
     StartingGearBought,
     StartingPriceRolled,
@@ -33,23 +32,6 @@ from expedition.rules.items.slots import LEFT_HAND, RIGHT_HAND
 ROPE = ItemDef("rope", "Rope", category=Category.COMMON)
 RELIC = ItemDef("relic", "Holy relic", category=Category.EXOTIC)
 KEY = ItemDef("old_key", "Old key", category=Category.FREE)
-
-
-@pytest.mark.parametrize(
-    ("category", "low", "high"),
-    [
-        (Category.COMMON, 1, 6),
-        (Category.UNCOMMON, 4, 14),
-        (Category.VALUABLE, 6, 36),
-        (Category.RARE, 15, 90),
-        (Category.EXOTIC, 40, 240),
-    ],
-)
-def test_price_dice_per_category_section_7_2(category: Category, low: int, high: int) -> None:
-    """§7.2: 1d6, 2 + 2d6, 3 × 2d6, 5 × 3d6 and 10 × 4d6; free things are not priced."""
-    dice = PRICE_DICE[category]
-    assert (dice.minimum, dice.maximum) == (low, high)
-    assert Category.FREE not in PRICE_DICE
 
 
 @given(st.integers(0, 2**32))

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 import pytest
 
-from expedition.rules.character.insight import InsightSpend, SpendKind
 from expedition.rules.core.actions import Action
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
@@ -23,16 +22,12 @@ from expedition.rules.engine.dispatch import (
     PassTurn,
     PlayerRenamed,
     RenamePlayer,
-    SpendInsight,
     apply,
     can,
-    legal_actions,
     verify,
 )
 from expedition.rules.exploration.exploration_actions import Step
-from expedition.rules.exploration.setting_out import SetOut
 from tests.rules.exploration_helpers import make_state, run
-from tests.rules.interlude_helpers import back_in_town
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,17 +86,3 @@ def test_renaming_costs_no_time_and_needs_a_free_printable_name_section_10_1() -
         verify(state, RenamePlayer(player="ann", name="x" * (MAX_PLAYER_NAME + 1)))
     with pytest.raises(IllegalAction, match="already called"):
         verify(state, RenamePlayer(player="ann", name="Bob"))
-
-
-def test_legal_actions_are_all_allowed_and_follow_the_phase_section_10() -> None:
-    """§10, §10.5.2: exploring offers waiting and steps; the interlude setting out; insight waits for it."""
-    state = make_state()
-    found = legal_actions(state)
-    assert PassTurn() in found and Step(actor="wren", direction="east") in found
-    assert len(found) == len(set(found)) and all(can(state, action) for action in found)
-    assert SetOut() not in found
-    spend = SpendInsight(actor="wren", spend=InsightSpend(SpendKind.RAISE_SCORE, attr=Attr.STR))
-    with pytest.raises(IllegalAction, match="interlude"):
-        verify(state, spend)
-    town = back_in_town()
-    assert SetOut() in legal_actions(town) and PassTurn() not in legal_actions(town)

@@ -18,8 +18,8 @@ from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, can, verify
+from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.exploration_actions import DisarmTrap, LookForTraps
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.exploring_skills import (
     BlessWater,
     DeadWarded,

@@ -20,8 +20,8 @@ from expedition.rules.exploration.expedition import ExpeditionStarted
 from expedition.rules.exploration.exploration_actions import ExitDungeon, Loot
 from expedition.rules.exploration.features import Corpse, Encounter
 from expedition.rules.exploration.kept_dungeon import keep_dungeon, kept_dungeon, take_back
-from expedition.rules.exploration.setting_out import NEW, SetOut
 from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.interlude.setting_out import NEW, SetOut
 from expedition.session.catalog_world import default_world
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 from tests.rules.interlude_helpers import back_in_town

@@ -13,11 +13,12 @@ from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import Player, new_campaign
-from expedition.rules.engine.dispatch import SpendInsight, can, legal_actions
+from expedition.rules.engine.dispatch import SpendInsight, can
+from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.exploration_actions import ExitDungeon
-from expedition.rules.exploration.setting_out import SetOut
 from expedition.rules.interlude.interlude_actions import ChooseBed, EndDay, NewRecruit, PlanDay
 from expedition.rules.interlude.interlude_state import DailyAction, arrive
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.catalog_world import default_world
 from expedition.session.replay import replay_records
 from expedition.session.session import Session

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.combat.combat_actions import CombatUseItem
-from expedition.rules.combat.combat_options import combat_options
 from expedition.rules.combat.potions import MERCURIAL, ashes_wound, mercurial_turn_ends
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
@@ -16,10 +15,11 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item, Tag
 from expedition.rules.core.lasting import Span, has_lasting, tick
 from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.barricade import SPIKED, barricade_holds
 from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM, UseItem
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.features import Trap
 from expedition.rules.exploration.gear import (
     AshesFlung,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from expedition.rules.character.adventurer import Status
 from expedition.rules.character.mortal_wounds import DEATH_DEFERRED, die
 from expedition.rules.character.recovery import heal_wound
+from expedition.rules.combat.beasts import PET
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import Pos, chebyshev, manhattan
@@ -167,10 +168,6 @@ def int_attack(attrs: tuple[Attr, ...]) -> bool:
 
 def on_our_side(state: CampaignState, foe: Foe) -> bool:
     """True for a creature fighting for the party (Swarm, §11.2; a Beastmaster's hound, §6.1)."""
-    # Imported here: character.mortal_wounds imports this module while the character rules load, before
-    # the combat state that beasts needs exists (until mortal_wounds asks a hook for Borrowed Time).
-    from expedition.rules.combat.beasts import PET
-
     return has_lasting(state, foe.uid, SWARM) or has_lasting(state, foe.uid, PET)
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from expedition.rules.combat.combat_actions import AttackFoe
 from expedition.rules.combat.combat_harm import defend
-from expedition.rules.combat.combat_options import combat_options
 from expedition.rules.combat.enemy_phase import _target
 from expedition.rules.combat.maneuvers.maneuver_marks import (
     HIDDEN,
@@ -21,6 +20,7 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import has_lasting
 from expedition.rules.core.roll_events import RollJudged
+from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.items import handling
 from tests.rules.magic_helpers import give, run

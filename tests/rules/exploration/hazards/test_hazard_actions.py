@@ -17,9 +17,9 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, verify
+from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.exploration_guards import exploration_cost
-from expedition.rules.exploration.exploration_options import available_actions
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed, NoiseMade
 from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.gear import drink

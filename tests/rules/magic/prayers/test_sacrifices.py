@@ -7,7 +7,6 @@ import pytest
 from expedition.rules.camp.camp_options import camp_options
 from expedition.rules.camp.camp_sacrifices import PrayForFavour
 from expedition.rules.camp.camp_setup import start_camp
-from expedition.rules.camp.camp_state import CampPlace
 from expedition.rules.combat.combat_events import CombatOutcome
 from expedition.rules.combat.rounds import end_combat
 from expedition.rules.core.attributes import Attr
@@ -19,6 +18,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import PARTY, Span, has_lasting, lasting_on
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace
 from expedition.rules.magic.prayers.praying import InvokePrayer
 from expedition.rules.magic.prayers.sacrifices import (
     CAPTIVE,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.camp.camp_state import CampPlace, CampState
 from expedition.rules.camp.transmute import Transmute
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
@@ -18,6 +17,7 @@ from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Trait
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.camp_state import CampPlace, CampState
 from expedition.rules.exploration.expedition import in_darkness
 from expedition.rules.magic.spells.alchemy import TonicBlended
 from expedition.rules.magic.spells.spellcasting import CastSpell

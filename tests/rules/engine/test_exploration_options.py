@@ -1,4 +1,4 @@
-"""Tests for exploration/exploration_options.py:
+"""Tests for engine/exploration_options.py:
 
 The action bar, each action with its cost or why not (§10.1).
 """
@@ -9,7 +9,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item
 from expedition.rules.engine.dispatch import can
-from expedition.rules.exploration.exploration_options import POLE_PLAN, available_actions
+from expedition.rules.engine.exploration_options import POLE_PLAN, available_actions
 from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items import handling, slots
 from tests.rules.exploration_helpers import LANTERN, POLE, make_state, run

@@ -1,14 +1,18 @@
-"""Provides the exploration action bar: each action a character could take here, its cost, and why not."""
+"""Provides the exploration action bar: each action a character could take here, its cost, and why not.
+
+Each entry is checked by the campaign's own `dispatch.verify`, so the bar lives with the dispatch.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from expedition.rules.core.actions import Action
+from expedition.rules.core.actions import Action, ActionOption
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
+from expedition.rules.engine.dispatch import CatchBreath, PassTurn, verify
+from expedition.rules.engine.magic_options import magic_options
 from expedition.rules.exploration.exploration_actions import (
     CURES_BY_ITEM,
     DIRECTIONS,
@@ -36,7 +40,6 @@ from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.exploration.traps import traps_here
 from expedition.rules.items.item_uses import USES, offered
 from expedition.rules.items.medicine import STABILISERS, fallen
-from expedition.rules.magic.magic_dispatch import magic_options
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
@@ -45,28 +48,7 @@ POLE_PLAN = "Prod the floor and walls ahead with the pole."
 """The plan offered with a 3 meter pole when looking for traps without Infiltration."""
 
 
-@dataclass(frozen=True, slots=True)
-class ActionOption:
-    """One entry of the action bar.
-
-    Attributes:
-        action: The action to submit.
-        label: What it is, in words.
-        cost: Exploration turns it would take.
-        enabled: Whether it is allowed now.
-        reason: Why not, when it is not allowed ("" otherwise).
-    """
-
-    action: Action
-    label: str
-    cost: int
-    enabled: bool
-    reason: str = ""
-
-
 def _option(state: CampaignState, action: Action, label: str) -> ActionOption:
-    from expedition.rules.engine.dispatch import verify
-
     try:
         verify(state, action)
     except (IllegalAction, InvalidAction) as error:
@@ -87,8 +69,6 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
     Steps, loot, traps, items, doors, camp, stairs and the exit are listed for the party's tile;
     catching breath and letting a turn pass come first. Empty outside a dungeon expedition.
     """
-    from expedition.rules.engine.dispatch import CatchBreath, PassTurn
-
     expedition = state.expedition
     member = next((c for c in state.party if c.id == actor), None)
     if expedition is None or member is None:

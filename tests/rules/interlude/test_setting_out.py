@@ -1,4 +1,4 @@
-"""Tests for exploration/setting_out.py:
+"""Tests for interlude/setting_out.py:
 
 Leaving the settlement for a new or a known dungeon (§10, §9.2, §7.8).
 """
@@ -16,7 +16,7 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.exploration.expedition import ExpeditionStarted
-from expedition.rules.exploration.setting_out import NEW, SetOut, light_at_the_door, set_out, verify_set_out
+from expedition.rules.interlude.setting_out import NEW, SetOut, light_at_the_door, set_out, verify_set_out
 from expedition.rules.items import handling, slots, usage
 from expedition.session.catalog_world import default_world
 from tests.rules.exploration_helpers import make_state

@@ -1,4 +1,4 @@
-"""Tests for rules/camp/camp_state.py: the camping place and the camp in progress (§10.3, HOUSE §1.3)."""
+"""Tests for rules/exploration/camp_state.py: the camping place and the camp under way (§10.3, HOUSE §1.3)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from expedition.persistence.state import body_to_state, state_to_body
-from expedition.rules.camp.camp_state import CampPlace, CampState
+from expedition.rules.exploration.camp_state import CampPlace, CampState
 from tests.rules.camp_helpers import camp_with, make_state
 
 
@@ -51,9 +51,9 @@ def test_a_camp_under_way_survives_a_snapshot_round_trip() -> None:
 def test_the_camp_state_does_not_import_the_camp_rules() -> None:
     """§10.3: the state module stands apart, so campaign and expedition states can hold a camp."""
     code = (
-        "import sys, expedition.rules.camp.camp_state;"
+        "import sys, expedition.rules.exploration.camp_state;"
         "print(sorted(m for m in sys.modules"
-        " if m.startswith('expedition.rules.camp.')))"
+        " if m.startswith('expedition.rules.') and m.count('.') > 2))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['expedition.rules.camp.camp_state']"
+    assert out.strip() == "['expedition.rules.exploration.camp_state']"

@@ -1,7 +1,7 @@
 """Provides the camp's state (§10.3): where the party camps, its pool of camp actions, and what was done.
 
-Kept apart from the camp rules so that the expedition and campaign states can hold a camp
-without importing those rules.
+Kept apart from the camp rules, down with the expedition's state that holds it, so that the
+expedition and campaign states can hold a camp without importing those rules.
 """
 
 from __future__ import annotations
