@@ -19,7 +19,7 @@ from expedition.rules.combat.attack_odds import attack_odds
 from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Flee
 from expedition.rules.combat.combat_state import CombatPhase, CombatState
 from expedition.rules.combat.rounds import waiting
-from expedition.rules.core.actions import Action
+from expedition.rules.core.actions import Action, ActionOption
 from expedition.rules.core.distance import Pos
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.odds import RollOdds
@@ -27,9 +27,9 @@ from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import MAX_PLAYER_NAME, RenamePlayer, verify
-from expedition.rules.engine.exploration_options import ActionOption, available_actions
+from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.engine.hand_over import ReassignCharacter, next_player
-from expedition.rules.exploration.exploration_actions import DIRECTIONS, Step
+from expedition.rules.exploration.stepping import DIRECTIONS, Step
 from expedition.rules.interlude.setting_out import NEW, SetOut
 from expedition.session.seat_view import LazyMap, SeatOption
 from expedition.session.town_options import town_options, town_table_options

@@ -15,7 +15,7 @@ from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import Player, new_campaign
 from expedition.rules.engine.dispatch import SpendInsight, can
 from expedition.rules.engine.legal_actions import legal_actions
-from expedition.rules.exploration.exploration_actions import ExitDungeon
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
 from expedition.rules.interlude.interlude_actions import ChooseBed, EndDay, NewRecruit, PlanDay
 from expedition.rules.interlude.interlude_state import DailyAction, arrive
 from expedition.rules.interlude.setting_out import SetOut
