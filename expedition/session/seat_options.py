@@ -29,7 +29,7 @@ from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import MAX_PLAYER_NAME, RenamePlayer, verify
 from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.engine.hand_over import ReassignCharacter, next_player
-from expedition.rules.exploration.exploration_actions import DIRECTIONS, Step
+from expedition.rules.exploration.stepping import DIRECTIONS, Step
 from expedition.rules.interlude.setting_out import NEW, SetOut
 from expedition.session.seat_view import LazyMap, SeatOption
 from expedition.session.town_options import town_options, town_table_options

@@ -19,8 +19,8 @@ from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import start_expedition
-from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.features import Cache, Door, EncounterRow, Trap
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.items import handling, slots, usage
 from expedition.rules.trackers.doom import DoomThreshold

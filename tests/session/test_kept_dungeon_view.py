@@ -11,7 +11,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.engine.dispatch import apply
-from expedition.rules.exploration.exploration_actions import ExitDungeon
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
 from expedition.session.catalog_world import default_world
 from expedition.session.views import Seat, view_for
 from tests.rules.exploration_helpers import make_state

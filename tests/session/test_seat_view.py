@@ -20,8 +20,8 @@ from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import PassTurn
 from expedition.rules.engine.legal_actions import legal_actions
-from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.locations import reveal_doom
+from expedition.rules.exploration.stepping import Step
 from expedition.session import view_frames
 from expedition.session.campaigns import start_campaign
 from expedition.session.port import Update

@@ -13,8 +13,8 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.item_defs import Item, ItemDef, Light
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, can
-from expedition.rules.exploration.exploration_actions import ExitDungeon
 from expedition.rules.exploration.exploration_turn import endure_darkness
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
 from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.replay import replay_records
 from expedition.session.session import Session

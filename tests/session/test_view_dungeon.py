@@ -34,9 +34,10 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.expedition import reveal
-from expedition.rules.exploration.exploration_actions import Loot, Step
 from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, Trap
 from expedition.rules.exploration.locations import Location
+from expedition.rules.exploration.looting import Loot
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.exploration.tiles import Tile
 from expedition.session.campaigns import start_campaign
 from expedition.session.session import Session, Update

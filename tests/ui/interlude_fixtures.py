@@ -5,7 +5,7 @@ from __future__ import annotations
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.skills import Skill
-from expedition.rules.exploration.exploration_actions import ExitDungeon
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
 from expedition.rules.interlude.interlude_state import new_item, receive
 from expedition.session.catalog_world import default_world
 from expedition.session.session import Session

@@ -13,8 +13,8 @@ from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.phase import Phase
-from expedition.rules.exploration.exploration_actions import SetUpCamp
 from expedition.rules.exploration.features import EncounterRow
+from expedition.rules.exploration.setting_up_camp import SetUpCamp
 from expedition.rules.items.slots import TORSO
 from expedition.session.session import Session
 from expedition.session.views import Seat

@@ -213,7 +213,7 @@ def test_token_glyphs_and_the_strip_mark_the_phase() -> None:
 
 
 def _step_east(session: Session) -> Any:
-    from expedition.rules.exploration.exploration_actions import Step
+    from expedition.rules.exploration.stepping import Step
 
     return Step(actor=session.state.party[0].id, direction="east")
 

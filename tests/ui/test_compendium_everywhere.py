@@ -18,7 +18,7 @@ from expedition.rules.character.fainting import Fainted
 from expedition.rules.character.mortal_wounds import MortalOutcome, MortalWoundRolled
 from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.events import DiceRolled
-from expedition.rules.exploration.exploration_actions import SetUpCamp
+from expedition.rules.exploration.setting_up_camp import SetUpCamp
 from expedition.session.campaigns import CampaignSummary
 from expedition.session.views import Seat
 from expedition.ui.app import make_app

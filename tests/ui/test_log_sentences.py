@@ -24,15 +24,17 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import EVENT_TYPES, Event, Note
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import TrackerLowered, TrackerReset, Visibility
-from expedition.rules.exploration.exploration_events import DoorListenedAt
+from expedition.rules.exploration.doors_and_locks import DoorListenedAt
 from expedition.rules.exploration.exploration_turn import DarknessEndured, WanderingMonstersComing
-from expedition.rules.interlude.interlude_actions import GUARDS, Haggle, TradeNetwork
+from expedition.rules.interlude.interlude_actions import GUARDS
 from expedition.rules.interlude.interlude_state import DailyAction, DailyPlan
 from expedition.rules.interlude.market import (
+    Haggle,
     ItemBought,
     OutOfStock,
     PriceRolled,
     StockRolled,
+    TradeNetwork,
     buy,
     verify_haggle,
 )

@@ -17,7 +17,7 @@ from expedition.rules.camp.cooking import FED
 from expedition.rules.core.actions import Action
 from expedition.rules.core.events import Event
 from expedition.rules.core.phase import Phase
-from expedition.rules.interlude.interlude_actions import night
+from expedition.rules.interlude.day_and_night import night
 from expedition.rules.trackers.doom import advance_doom
 
 if TYPE_CHECKING:

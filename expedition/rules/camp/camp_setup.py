@@ -22,9 +22,8 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.exploration.camp_state import CampPlace, CampState
-from expedition.rules.exploration.exploration_actions import SetUpCamp
-from expedition.rules.exploration.exploration_events import CampSetUp
 from expedition.rules.exploration.exploration_turn import exploration_turn
+from expedition.rules.exploration.setting_up_camp import CampSetUp, SetUpCamp
 from expedition.rules.items.usage import use_one
 from expedition.rules.magic.prayers.sacrifices import plague_party
 
@@ -246,7 +245,7 @@ def set_up_camp(ctx: Context, state: CampaignState, action: SetUpCamp) -> Resolu
 VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
     SetUpCamp: set_up_camp,
 }
-"""The verb of `SetUpCamp`: its guard and cost are exploration's (`exploration_guards`), the camp is ours."""
+"""The verb of `SetUpCamp`: its guard and cost are exploration's (`setting_up_camp`), the camp is ours."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -29,8 +29,8 @@ from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import available_dice
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM
 from expedition.rules.exploration.hazards.footing import move_reach, verify_dodge
+from expedition.rules.exploration.using_items import CURES_BY_ITEM
 from expedition.rules.items.item_uses import USES, verify_item_use
 from expedition.rules.items.medicine import STABILISERS
 from expedition.rules.items.slots import HANDS, movement_multiplier, verify_put

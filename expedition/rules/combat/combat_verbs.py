@@ -51,10 +51,10 @@ from expedition.rules.core.notation import Attack as AttackNotation
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.core.rolls import attribute_test, available_dice
 from expedition.rules.core.skills import Skill, Trait
-from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM
 from expedition.rules.exploration.hazards.air import breath_stolen
 from expedition.rules.exploration.hazards.footing import attack_dice as ceiling_dice
 from expedition.rules.exploration.hazards.footing import footing_dodge, footing_move
+from expedition.rules.exploration.using_items import CURES_BY_ITEM
 from expedition.rules.items import handling, usage
 from expedition.rules.items.item_uses import use_item
 from expedition.rules.magic.prayers.prayer_marks import fury_wound, hostile, on_our_side

@@ -3,7 +3,7 @@
 Each action has a reason-giving guard `verify(state, action)`, a boolean `can(state, action)`
 and the verb `apply(ctx, state, action)`, a resolution that yields the decisions the rules need.
 `legal_actions` (its own module) lists what the party could do now. The exploration
-actions (`exploration`, `exploration_verbs`) join the same dispatch; `exploration_turn` lives in
+actions (`exploration.exploration_actions`) join the same dispatch; `exploration_turn` lives in
 `expedition_turn` and is re-exported here.
 """
 
@@ -42,9 +42,9 @@ from expedition.rules.engine.hand_over import GUARDS as OWNER_GUARDS
 from expedition.rules.engine.hand_over import VERBS as OWNER_VERBS
 from expedition.rules.engine.play_sessions import GUARDS as PLAY_SESSION_GUARDS
 from expedition.rules.engine.play_sessions import VERBS as PLAY_SESSION_VERBS
-from expedition.rules.exploration.exploration_guards import GUARDS as EXPLORATION_GUARDS
+from expedition.rules.exploration.exploration_actions import GUARDS as EXPLORATION_GUARDS
+from expedition.rules.exploration.exploration_actions import VERBS as EXPLORATION_VERBS
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed, exploration_turn  # noqa: F401  # re-exported
-from expedition.rules.exploration.exploration_verbs import VERBS as EXPLORATION_VERBS
 from expedition.rules.exploration.exploring_skills import GUARDS as SKILL_GUARDS
 from expedition.rules.exploration.exploring_skills import VERBS as SKILL_VERBS
 from expedition.rules.exploration.hazards.air import breath_stolen

@@ -13,31 +13,23 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn, verify
 from expedition.rules.engine.magic_options import magic_options
-from expedition.rules.exploration.exploration_actions import (
-    CURES_BY_ITEM,
-    DIRECTIONS,
-    POLE,
-    Ascend,
-    Descend,
-    DisarmTrap,
-    ExitDungeon,
-    ForceDoor,
-    ListenAtDoor,
-    LookForTraps,
-    Loot,
-    PickLock,
-    Search,
-    SetUpCamp,
-    Step,
-    UseItem,
-)
-from expedition.rules.exploration.exploration_guards import exploration_cost
+from expedition.rules.exploration.disarming_traps import DisarmTrap
+from expedition.rules.exploration.doors_and_locks import ForceDoor, ListenAtDoor, PickLock
+from expedition.rules.exploration.exploration_actions import exploration_cost
 from expedition.rules.exploration.exploring_skills import skill_offers
 from expedition.rules.exploration.hazards.floors import silk_offers
 from expedition.rules.exploration.hazards.hazard_actions import hazard_offers
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
+from expedition.rules.exploration.looking_for_traps import POLE, LookForTraps
+from expedition.rules.exploration.looting import Loot
+from expedition.rules.exploration.searching import Search
+from expedition.rules.exploration.setting_up_camp import SetUpCamp
+from expedition.rules.exploration.stairs import Ascend, Descend
+from expedition.rules.exploration.stepping import DIRECTIONS, Step
 from expedition.rules.exploration.surroundings import lootable
 from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.exploration.traps import traps_here
+from expedition.rules.exploration.using_items import CURES_BY_ITEM, UseItem
 from expedition.rules.items.item_uses import USES, offered
 from expedition.rules.items.medicine import STABILISERS, fallen
 

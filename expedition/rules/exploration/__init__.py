@@ -10,18 +10,15 @@ What it holds:
   was done.
 - `dead_vigil`: Dead vigil (§10.1, HOUSE §1.7): bodies left where creatures fall, their count, their
   rising.
+- `disarming_traps`: `DisarmTrap` (§10.1): a test to disarm a found trap, which springs on a failure.
+- `doors_and_locks`: Listening at a door, forcing it, picking its lock or a chest's (HOUSE §1.4).
 - `dungeon_map`: Dungeon map as plain data: rooms, levels and the dungeon that holds them.
 - `expedition`: Expedition's state (where the party is in a dungeon, what it has seen) and starting one
   (§10).
-- `exploration_actions`: Exploration actions (§10.1, HOUSE §1.4) and the tools and items they name.
-- `exploration_events`: Events of the exploration verbs (§10.1): steps, doors, loot, searches, camps,
-  leaving.
-- `exploration_guards`: Exploration actions (§10.1, HOUSE §1.4) and their guards: what the party may do
-  in a dungeon.
+- `exploration_actions`: Every exploration action's guard, verb and cost in turns, gathered for the
+  dispatch (§10.1).
 - `exploration_turn`: One exploration turn (§10.1): lights, decay, fainting, bleeding, encumbrance,
   noise, darkness.
-- `exploration_verbs`: Verbs of the exploration actions (§10.1, HOUSE §1.4): they change the dungeon,
-  spend turns.
 - `exploring_skills`: What four skills do while exploring (§6.1): Veteran, Holy Rites, Ward the dead,
   Occult Studies.
 - `features`: What is placed on a dungeon level: doors, traps, treasure, caches, corpses, encounters.
@@ -31,11 +28,19 @@ What it holds:
   and the actions they make possible.
 - `kept_dungeon`: Dungeon a party leaves, kept on its location so that a return finds it as it was
   (§10.1).
+- `leaving_the_dungeon`: `ExitDungeon` (§10.1): its guard and `leave_dungeon`, doom +2.
 - `locations`: Places the party knows (§9.2, §9.4): each `Location` with its doom, and what Veterans
   read.
+- `looking_for_traps`: `LookForTraps` (§10.1): an INT test for the traps of this area.
+- `looting`: `Loot` (§10.1): emptying the caches of this area into packs and the stash.
+- `searching`: `Search` (HOUSE §1.4): an INT test for secret doors, hidden caches and traps.
+- `setting_up_camp`: `SetUpCamp` (§10.1): its guard (a safe place) and event; the verb is camp's.
 - `sight`: Field of view on a level: walls, rubble and closed doors block sight (HOUSE §6.3).
+- `stairs`: `Descend` and `Ascend`: taking the stairs to another level.
+- `stepping`: `Step` (§10.1, HOUSE §1.4): moving one tile, free within an area, 1 ET into another.
 - `surroundings`: Checks and queries the exploration guards share: who acts, where the party is, what is
   here.
 - `tiles`: Dungeon map's kinds: tiles with their glyphs and names, door states, room contents.
 - `traps`: Traps in play (§10.1, HOUSE §1.8): springing one on a victim, finding and disarming them.
+- `using_items`: `UseItem` while exploring (§10.1, §7.4): lights, cures, the table of uses; slow and quick.
 """

@@ -1,164 +1,107 @@
-"""Provides the exploration actions (§10.1, HOUSE §1.4) and the tools and items they name.
+"""Provides every exploration action's guard, verb and cost in turns (§10.1, HOUSE §1.4), for the dispatch.
 
-Each action is a frozen `Action` subclass; its guard and cost are in `exploration`, its verb in
-`exploration_verbs`. The constants name the direction steps, the tools that look for traps, pick
-locks and break bars, and the items whose use cures afflictions.
+Each action lives in its own module with its guard (`verify_*`, raising `IllegalAction` with a reason
+a player can read), its verb and its events: `stepping`, `doors_and_locks`, `looting`, `searching`,
+`looking_for_traps`, `disarming_traps`, `using_items`, `stairs`, `setting_up_camp` and
+`leaving_the_dungeon`. This module gathers them: `expedition.rules.engine.dispatch` joins `GUARDS`
+and `VERBS` to the campaign's, and the action bars ask `exploration_cost`.
+
+Time (§10.1): the party moves as one marker, and every action is taken by one character (or
+by the party as a whole). Each action that costs time is its own turn, so two characters acting
+apart (one searches while another listens at a door) are two actions and cost two turns. The one
+shared turn is the slow item: in the turn one character spends using a slow item, each other
+character may use one slow item too, for no further turn (`ExpeditionState.slow_turn`).
+Concentrate (wizards) is not here: it is a spellcasting action (`spellcasting`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
 
-from expedition.rules.character.afflictions import Cure
 from expedition.rules.core.actions import Action
-from expedition.rules.core.distance import Pos
+from expedition.rules.core.context import Context
+from expedition.rules.exploration.disarming_traps import DisarmTrap, disarm, verify_disarm
+from expedition.rules.exploration.doors_and_locks import (
+    ForceDoor,
+    ListenAtDoor,
+    PickLock,
+    force_cost,
+    force_door,
+    listen_at_door,
+    pick_lock,
+    verify_force,
+    verify_listen,
+    verify_pick,
+)
+from expedition.rules.exploration.hazards.hazard_actions import COSTS as HAZARD_COSTS
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon, verify_exit
+from expedition.rules.exploration.looking_for_traps import LookForTraps, look_for_traps, verify_look
+from expedition.rules.exploration.looting import Loot, loot, verify_loot
+from expedition.rules.exploration.searching import Search, search, verify_search
+from expedition.rules.exploration.setting_up_camp import SetUpCamp, verify_camp
+from expedition.rules.exploration.stairs import (
+    Ascend,
+    Descend,
+    ascend,
+    descend,
+    verify_ascend,
+    verify_descend,
+)
+from expedition.rules.exploration.stepping import Step, step, step_cost, verify_step
+from expedition.rules.exploration.using_items import UseItem, use_cost, use_item_exploring, verify_use
 
-__all__ = [
-    "BREAKERS",
-    "CURES_BY_ITEM",
-    "DIRECTIONS",
-    "LOCKPICKS",
-    "LOCK_TEST_DEPTH",
-    "POLE",
-    "Ascend",
-    "Descend",
-    "DisarmTrap",
-    "ExitDungeon",
-    "ForceDoor",
-    "ListenAtDoor",
-    "LookForTraps",
-    "Loot",
-    "PickLock",
-    "Search",
-    "SetUpCamp",
-    "Step",
-    "UseItem",
-]
+if TYPE_CHECKING:
+    from expedition.rules.engine.campaign import CampaignState
 
-DIRECTIONS: dict[str, Pos] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-"""Step directions by name."""
-POLE = "three_meter_pole"
-"""The tool that lets anyone look for traps with a plan (§10.1)."""
-LOCKPICKS = "lockpicking_tools"
-"""The tools that pick locks (HOUSE §1.4)."""
-BREAKERS = ("battle_axe", "pickaxe", "shovel_or_pickaxe", "war_hammer", "kit_war_hammer")
-"""Tools that break a door barred from the other side (HOUSE §1.4)."""
-CURES_BY_ITEM: dict[str, Cure] = {
-    "water": Cure.WATER,
-    "bandages": Cure.BANDAGE,
-    "healing_tonic": Cure.TONIC,
-    "wine": Cure.WINE,
-    "wine_of_yoros": Cure.WINE,
+__all__ = ["GUARDS", "VERBS", "exploration_cost"]
+
+GUARDS: dict[type[Action], Callable[[CampaignState, Any], None]] = {
+    Step: verify_step,
+    Loot: verify_loot,
+    LookForTraps: verify_look,
+    DisarmTrap: verify_disarm,
+    UseItem: verify_use,
+    Search: verify_search,
+    ListenAtDoor: verify_listen,
+    ForceDoor: verify_force,
+    PickLock: verify_pick,
+    SetUpCamp: verify_camp,
+    ExitDungeon: verify_exit,
+    Descend: verify_descend,
+    Ascend: verify_ascend,
 }
-"""Items whose use cures afflictions (§4.6); lights are lit or put out. Others are not usable yet."""
-LOCK_TEST_DEPTH = 3
-"""From this effective depth a lock also needs a DEX test (HOUSE §1.4)."""
+"""Each exploration action's guard."""
+
+VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any, str, None]]] = {
+    Step: step,
+    Loot: loot,
+    LookForTraps: look_for_traps,
+    DisarmTrap: disarm,
+    UseItem: use_item_exploring,
+    Search: search,
+    ListenAtDoor: listen_at_door,
+    ForceDoor: force_door,
+    PickLock: pick_lock,
+    Descend: descend,
+    Ascend: ascend,
+}
+"""Each exploration action's verb; setting up camp and leaving by the exit end exploring, so their verbs
+are the camp's (`camp_setup.VERBS`) and the interlude's (`homecoming.VERBS`)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Step(Action):
-    """Move the party one tile orthogonally (§10.1; HOUSE rule on cost in `exploration`).
+def exploration_cost(state: CampaignState, action: Action) -> int:
+    """Exploration turns `action` takes now (§10.1, HOUSE §1.4), assuming it is allowed."""
+    expedition = state.expedition
+    if isinstance(action, Step):
+        return step_cost(state, action)
+    if isinstance(action, ExitDungeon):
+        return 0
+    if isinstance(action, UseItem):
+        return use_cost(state, action)
+    if isinstance(action, ForceDoor) and expedition is not None:
+        return force_cost(expedition, action)
 
-    Attributes:
-        direction: "north", "east", "south" or "west".
-    """
-
-    direction: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Loot(Action):
-    """Take what the caches of this area hold (§10.1): 1 ET."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LookForTraps(Action):
-    """Look for traps in this area (§10.1): 1 ET, an INT test.
-
-    Attributes:
-        plan: Without Infiltration, how the character uses their pole (a clear plan is required).
-    """
-
-    plan: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DisarmTrap(Action):
-    """Disarm a found trap (§10.1): 1 ET, a DEX test; failure sets it off.
-
-    Attributes:
-        at: The trap's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class UseItem(Action):
-    """Use a carried item (§10.1): quick items are free, a slow item takes the turn.
-
-    Attributes:
-        item: The item's uid.
-        target: What it is used on (`item_uses`): "" for the default, a character id, an item uid or a tile.
-    """
-
-    item: int
-    target: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Search(Action):
-    """Search the room (HOUSE §1.4): 1 ET, an INT test for secret doors and hidden caches."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ListenAtDoor(Action):
-    """Listen at a door (HOUSE §1.4): 1 ET, an INT check.
-
-    Attributes:
-        at: The door's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ForceDoor(Action):
-    """Force a stuck or locked door, or break one barred from this side (HOUSE §1.4).
-
-    Attributes:
-        at: The door's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PickLock(Action):
-    """Pick the lock of a door or a chest with lockpicking tools (HOUSE §1.4): 1 ET.
-
-    Attributes:
-        at: The door's or the cache's tile.
-    """
-
-    at: Pos
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetUpCamp(Action):
-    """Set up camp here (§10.1): 1 ET for the whole camp; only in a safe place."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExitDungeon(Action):
-    """Leave the dungeon by its exit for the interlude (§10.1): doom +2."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Descend(Action):
-    """Take the stairs down to the next level: 1 ET."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ascend(Action):
-    """Take the stairs up to the level above: 1 ET."""
+    if type(action) in HAZARD_COSTS:  # clearing rubble, drinking from a spring (HOUSE §1.9, §1.11)
+        return HAZARD_COSTS[type(action)]
+    return 1

@@ -105,6 +105,12 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
             yield from endure_darkness(ctx, state, member.id)
 
 
+def turns_pass(ctx: Context, state: CampaignState, count: int) -> Resolution[None]:
+    """`count` exploration turns go by, one after the other (what an action's cost in turns spends)."""
+    for _ in range(count):
+        yield from exploration_turn(ctx, state)
+
+
 def endure_darkness(ctx: Context, state: CampaignState, character_id: str) -> Resolution[str]:
     """A character ends a turn in darkness: 1 PRE fatigue or Terrified, their player's choice (§7.8).
 

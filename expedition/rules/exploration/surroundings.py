@@ -1,8 +1,8 @@
 """Provides the checks and queries the exploration guards share: who acts, where the party is, what is here.
 
 `exploring` and `acting` refuse an action outside exploration or by someone who cannot act;
-the rest answer questions about the party's place (the step target and the area after it, the
-adjacent door, the caches to loot, whether enemies are here, whether it is safe to camp).
+the rest answer questions about the party's place (the adjacent door, the caches to loot, whether
+enemies are here, whether it is safe to camp); `current_expedition` is the verbs' running expedition.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, Tag
 from expedition.rules.core.phase import Phase
-from expedition.rules.exploration.expedition import ExpeditionState, area_of, expedition_of
-from expedition.rules.exploration.exploration_actions import DIRECTIONS
+from expedition.rules.exploration.expedition import ExpeditionState, expedition_of
 from expedition.rules.exploration.features import Cache, Door
 from expedition.rules.exploration.tiles import Tile
 from expedition.rules.exploration.traps import known_armed, traps_here
@@ -27,15 +26,14 @@ if TYPE_CHECKING:
 __all__ = [
     "acting",
     "adjacent_door",
-    "area_after",
     "carried_tool",
+    "current_expedition",
     "enemies_here",
     "exploring",
     "living_members",
     "lootable",
     "safe_here",
     "slow_cost",
-    "step_target",
 ]
 
 
@@ -89,24 +87,10 @@ def enemies_here(expedition: ExpeditionState) -> bool:
     return room is not None and any(e.room == room.id and not e.defeated for e in expedition.level.encounters)
 
 
-def step_target(expedition: ExpeditionState, direction: str) -> Pos:
-    """The tile one step away in `direction`.
-
-    Raises:
-        InvalidAction: For an unknown direction.
-    """
-    if direction not in DIRECTIONS:
-        raise InvalidAction(f"{direction!r} is not a direction; use north, east, south or west")
-    dx, dy = DIRECTIONS[direction]
-    return (expedition.position[0] + dx, expedition.position[1] + dy)
-
-
-def area_after(expedition: ExpeditionState, target: Pos) -> str:
-    """The area the party is in after stepping on `target`: a doorway keeps the current one."""
-    level = expedition.level
-    if level.tile(target) is Tile.DOOR:
-        return expedition.area
-    return area_of(level, target)
+def current_expedition(state: CampaignState) -> ExpeditionState:
+    """The running expedition, for a verb whose guard has already checked there is one."""
+    assert state.expedition is not None  # verify ran first
+    return state.expedition
 
 
 def lootable(expedition: ExpeditionState) -> list[Cache]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import surgeon_cures_plague
 from expedition.rules.character.recovery import heal_chosen_wound, heal_wound, recover_fatigue
+from expedition.rules.core.actions import Action
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.context import Context
@@ -25,7 +26,14 @@ from expedition.rules.core.judging import Outcome
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import lower
-from expedition.rules.interlude.interlude_state import DailyAction, DailyPlan, InterludeState, SilverGained
+from expedition.rules.interlude.interlude_state import (
+    DailyAction,
+    DailyPlan,
+    InterludeState,
+    SilverGained,
+    current,
+    interlude_member,
+)
 from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES
 from expedition.rules.interlude.table_effects import interlude_gain
 from expedition.rules.items.handling import take_away
@@ -277,3 +285,43 @@ class ArmourMended(Event):
     item: int
     points: int
     silver: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlanDay(Action):
+    """Announce a daily action (§10.4.3); it cannot be changed once announced.
+
+    Attributes:
+        action: What the adventurer does today.
+        option: The action's optional extra ("" for none; see `daily.OPTIONS`).
+        items: Item uids: up to 3 to sell, or the armour to repair.
+    """
+
+    action: DailyAction
+    option: str = ""
+    items: tuple[int, ...] = ()
+
+
+def verify_plan_day(state: CampaignState, action: PlanDay) -> None:
+    verify_plan(state, current(state), interlude_member(state, action), _plan(action))
+
+
+def _plan(action: PlanDay) -> DailyPlan:
+    return DailyPlan(action.actor, action.action, action.option, action.items)
+
+
+def plan_day(ctx: Context, state: CampaignState, action: PlanDay) -> Resolution[None]:
+    interlude = current(state)
+    interlude.plans.append(_plan(action))
+    ctx.emit(DayPlanned(rule="§10.4.3", character=action.actor, action=action.action, option=action.option))
+    return
+    yield
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DayPlanned(Event):
+    """An adventurer announced a daily action (§10.4.3)."""
+
+    character: str
+    action: DailyAction
+    option: str

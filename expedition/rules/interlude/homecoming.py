@@ -1,6 +1,6 @@
 """Provides the party's return from a dungeon: the exit's verb ends the expedition and opens the interlude.
 
-`ExitDungeon` is an exploration action (its guard is `exploration_guards`'); leaving is
+`ExitDungeon` is an exploration action (its guard is `leaving_the_dungeon`'s); leaving is
 exploration's `leave_dungeon` (§10.1), and arriving in the settlement is the interlude's (§10.4).
 """
 
@@ -10,8 +10,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from expedition.rules.core.actions import Action
-from expedition.rules.exploration.exploration_actions import ExitDungeon
-from expedition.rules.exploration.exploration_verbs import leave_dungeon
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon, leave_dungeon
 from expedition.rules.interlude.interlude_state import arrive
 
 if TYPE_CHECKING:

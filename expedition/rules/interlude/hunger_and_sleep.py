@@ -15,13 +15,20 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
+from expedition.rules.core.actions import Action
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
-from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.interlude.blacksalt_events import roll_on
-from expedition.rules.interlude.interlude_state import InterludeContent, InterludeState, interlude_content
+from expedition.rules.interlude.interlude_state import (
+    InterludeContent,
+    InterludeState,
+    current,
+    interlude_content,
+    interlude_member,
+)
 from expedition.rules.interlude.table_effects import apply_effect, interlude_gain
 from expedition.rules.items.usage import use_one
 from expedition.rules.trackers.decay import roll_decay_table
@@ -180,3 +187,34 @@ class Slept(Event):
     place: str
     cost: int
     row: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseBed(Action):
+    """Choose where to sleep tonight and the nights after (§10.4.5); `place` is a sleeping place key."""
+
+    place: str
+
+
+def verify_choose_bed(state: CampaignState, action: ChooseBed) -> None:
+    current(state)
+    interlude_member(state, action)
+    if not action.place:
+        raise InvalidAction("name the place to sleep")
+
+
+def choose_bed(ctx: Context, state: CampaignState, action: ChooseBed) -> Resolution[None]:
+    interlude = current(state)
+    verify_bed(interlude_content(ctx), state, interlude, state.character(action.actor), action.place)
+    interlude.beds[action.actor] = action.place
+    ctx.emit(BedChosen(rule="§10.4.5", character=action.actor, place=action.place))
+    return
+    yield
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BedChosen(Event):
+    """An adventurer chose where to sleep (§10.4.5)."""
+
+    character: str
+    place: str

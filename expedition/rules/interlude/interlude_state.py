@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from expedition.rules.character.adventurer import Character
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.afflictions import Cure, apply_cure
+from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
-from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.skills import Skill
@@ -263,3 +264,18 @@ class NewItemStashed(Event):
     character: str
     item: int
     name: str
+
+
+def interlude_member(state: CampaignState, action: Action) -> Character:
+    """The living party member `action` names as its actor.
+
+    Raises:
+        InvalidAction: When the action names nobody.
+        IllegalAction: When that adventurer is not with the party (or is dead).
+    """
+    if not action.actor:
+        raise InvalidAction(f"{type(action).__name__} needs the acting character")
+    for member in state.party:
+        if member.id == action.actor and member.status is not Status.DEAD:
+            return member
+    raise IllegalAction(f"{action.actor} is not with the party.")

@@ -11,20 +11,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import risk_triggered
-from expedition.rules.core.errors import IllegalAction
+from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Category, Item, ItemDef
 from expedition.rules.core.skills import Skill
-from expedition.rules.interlude.interlude_state import DailyAction, InterludeState, current, new_item, receive
+from expedition.rules.interlude.interlude_state import (
+    DailyAction,
+    InterludeState,
+    current,
+    interlude_content,
+    interlude_member,
+    new_item,
+    receive,
+)
 from expedition.rules.items.prices import PRICE_DICE, street_wise_discount
 from expedition.rules.trackers.doom import allowed_categories, price_surcharge
 
 if TYPE_CHECKING:
+    from expedition.rules.core.decisions import Resolution
     from expedition.rules.engine.campaign import CampaignState
     from expedition.rules.interlude.settlement_defs import SettlementSize
 
@@ -281,3 +291,76 @@ class ItemBought(Event):
     price: int
     why: str = ""
     """What lowered the price, when a rule did ("Street Wise"); empty otherwise."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AskPrice(Action):
+    """Look for an item at the market: its availability, then its price, are rolled once (§7.2)."""
+
+    item: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Buy(Action):
+    """Buy one of an item (one pack) with the party's silver (§10.4.3 Go shopping)."""
+
+    item: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Haggle(Action):
+    """Haggle (§6.1): reroll one item's price once this interlude and take the new price."""
+
+    item: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TradeNetwork(Action):
+    """Trade network (§6.1): reroll a missing item's availability once, else a price keeping the better."""
+
+    item: str
+
+
+def verify_market_action(state: CampaignState, action: AskPrice | Buy | Haggle | TradeNetwork) -> None:
+    # The item's category and price need the world's definitions: the verb checks those before rolling.
+    member = interlude_member(state, action)
+    if not action.item:
+        raise InvalidAction("name the item")
+    verify_shopping(state, member)
+    skill = {Haggle: Skill.HAGGLE, TradeNetwork: Skill.TRADE_NETWORK}.get(type(action))
+    if skill is not None and not member.has(skill):
+        what = "use Trade network" if skill is Skill.TRADE_NETWORK else "haggle"
+        title = skill.value.replace("_", " ").capitalize()
+        raise IllegalAction(f"{member.name} cannot {what}: it takes the {title} skill.")
+
+
+def _size(ctx: Context, state: CampaignState) -> Any:
+    return interlude_content(ctx).settlement_size(current(state).settlement)
+
+
+def market_ask(ctx: Context, state: CampaignState, action: AskPrice) -> Resolution[None]:
+    defn = interlude_content(ctx).items[action.item]
+    ask_price(ctx, state, _size(ctx, state), state.character(action.actor), defn)
+    return
+    yield
+
+
+def market_buy(ctx: Context, state: CampaignState, action: Buy) -> Resolution[None]:
+    defn = interlude_content(ctx).items[action.item]
+    buy(ctx, state, _size(ctx, state), state.character(action.actor), defn)
+    return
+    yield
+
+
+def market_haggle(ctx: Context, state: CampaignState, action: Haggle) -> Resolution[None]:
+    defn = interlude_content(ctx).items[action.item]
+    haggle(ctx, state, _size(ctx, state), state.character(action.actor), defn)
+    return
+    yield
+
+
+def market_trade(ctx: Context, state: CampaignState, action: TradeNetwork) -> Resolution[None]:
+    defn = interlude_content(ctx).items[action.item]
+    trade_network(ctx, state, _size(ctx, state), state.character(action.actor), defn)
+    return
+    yield

@@ -28,7 +28,7 @@ from expedition.rules.core.events import EVENT_TYPES, Event
 from expedition.rules.engine.dispatch import can
 from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.camp_state import CampPlace
-from expedition.rules.exploration.exploration_actions import SetUpCamp
+from expedition.rules.exploration.setting_up_camp import SetUpCamp
 from tests.rules.camp_helpers import camp_with, make_state, run
 
 ALL: list[Action] = [

@@ -17,7 +17,7 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.camp_state import CampPlace, CampState
-from expedition.rules.exploration.exploration_actions import SetUpCamp
+from expedition.rules.exploration.setting_up_camp import SetUpCamp
 from tests.rules.camp_helpers import GAMBESON, MEDICAL, RATION, SUPPLIES, camp_with, give, make_state, run
 from tests.rules.magic_helpers import give as magic_give
 from tests.rules.magic_helpers import make_state as magic_state

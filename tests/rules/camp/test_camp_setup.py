@@ -24,7 +24,7 @@ from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.exploration.camp_state import CampPlace
-from expedition.rules.exploration.exploration_actions import SetUpCamp
+from expedition.rules.exploration.setting_up_camp import SetUpCamp
 from tests.rules.camp_helpers import FIREWOOD, SUPPLIES, camp_with, give, make_state, run
 
 

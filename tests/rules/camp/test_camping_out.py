@@ -18,8 +18,8 @@ from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import advance
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, verify
-from expedition.rules.interlude.hunger_and_sleep import Slept, WentHungry
-from expedition.rules.interlude.interlude_actions import ChooseBed, EndDay
+from expedition.rules.interlude.day_and_night import EndDay
+from expedition.rules.interlude.hunger_and_sleep import ChooseBed, Slept, WentHungry
 from expedition.rules.interlude.interlude_state import new_item
 from expedition.rules.items.handling import put
 from expedition.session.catalog_world import default_world

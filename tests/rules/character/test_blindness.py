@@ -26,7 +26,9 @@ from expedition.rules.core.roll_events import PoolThrown
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.exploration_actions import LookForTraps, Loot, Search
+from expedition.rules.exploration.looking_for_traps import LookForTraps
+from expedition.rules.exploration.looting import Loot
+from expedition.rules.exploration.searching import Search
 from expedition.rules.magic.fight_magic import fight_ends
 from expedition.rules.magic.spells.spellcasting import CastSpell, apply_mishap
 from tests.rules.magic_helpers import WORLD, make_state

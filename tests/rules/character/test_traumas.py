@@ -36,7 +36,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.notation import parse_attack
 from expedition.rules.engine.campaign import CampaignState
-from expedition.rules.exploration.exploration_actions import Step
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.items.handling import put, wield
 from expedition.rules.items.slots import BROKEN_ARM_HAND, RIGHT_HAND, free_space
 from tests.rules.magic_helpers import fight, make_state, run

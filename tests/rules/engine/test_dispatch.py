@@ -26,7 +26,7 @@ from expedition.rules.engine.dispatch import (
     can,
     verify,
 )
-from expedition.rules.exploration.exploration_actions import Step
+from expedition.rules.exploration.stepping import Step
 from tests.rules.exploration_helpers import make_state, run
 
 

@@ -9,7 +9,7 @@ from expedition.rules.core.attributes import Attr
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.dispatch import PassTurn, SpendInsight, can, verify
 from expedition.rules.engine.legal_actions import legal_actions
-from expedition.rules.exploration.exploration_actions import Step
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.interlude.setting_out import SetOut
 from tests.rules.exploration_helpers import make_state
 from tests.rules.interlude_helpers import back_in_town

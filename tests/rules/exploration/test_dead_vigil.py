@@ -31,9 +31,9 @@ from expedition.rules.exploration.dead_vigil import (
 )
 from expedition.rules.exploration.dungeon_map import Dungeon, Level
 from expedition.rules.exploration.expedition import start_expedition
-from expedition.rules.exploration.exploration_actions import ExitDungeon
 from expedition.rules.exploration.features import Corpse
-from expedition.rules.interlude.interlude_actions import begin_day
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
+from expedition.rules.interlude.day_and_night import begin_day
 from tests.rules.magic_helpers import WORLD, dungeon, fight, make_state
 
 

@@ -1,41 +1,43 @@
-"""Tests for exploration/exploration_actions.py: the actions and the tools they name (§10.1, HOUSE §1.4)."""
+"""Tests for exploration/exploration_actions.py: every exploration action's guard, verb and cost (§10.1)."""
 
 from __future__ import annotations
 
 import dataclasses
+from types import ModuleType
 
 import pytest
 
-from expedition.rules.core.conditions import Affliction
-from expedition.rules.core.context import Context
-from expedition.rules.core.dice import ScriptedDice
-from expedition.rules.core.events import DiceRolled
-from expedition.rules.core.item_defs import Item
-from expedition.rules.exploration.exploration_actions import (
-    BREAKERS,
-    CURES_BY_ITEM,
-    DIRECTIONS,
-    LOCK_TEST_DEPTH,
-    LOCKPICKS,
-    POLE,
-    DisarmTrap,
-    PickLock,
-    Step,
-    UseItem,
+from expedition.rules.camp.camp_setup import VERBS as CAMP_VERBS
+from expedition.rules.core.events import EVENT_TYPES, Event
+from expedition.rules.exploration import (
+    doors_and_locks,
+    leaving_the_dungeon,
+    looking_for_traps,
+    looting,
+    searching,
+    setting_up_camp,
+    stairs,
+    stepping,
+    using_items,
 )
-from expedition.rules.exploration.tiles import DoorState
-from expedition.rules.items import handling, slots
+from expedition.rules.exploration.disarming_traps import DisarmTrap
+from expedition.rules.exploration.doors_and_locks import BREAKERS, LOCKPICKS, DoorOpened
+from expedition.rules.exploration.exploration_actions import GUARDS, VERBS
+from expedition.rules.exploration.looking_for_traps import POLE
+from expedition.rules.exploration.stepping import PartyStepped, Step
+from expedition.rules.exploration.using_items import CURES_BY_ITEM
+from expedition.rules.interlude.homecoming import VERBS as HOMECOMING_VERBS
 from expedition.session.catalog_world import default_world
-from tests.rules.exploration_helpers import make_state, run
 
 ITEMS = default_world().items
 
 
-def test_the_four_directions_are_single_orthogonal_steps_section_8() -> None:
-    """§8: nobody moves diagonally; each direction is one tile along one axis."""
-    assert set(DIRECTIONS) == {"north", "east", "south", "west"}
-    assert all(abs(dx) + abs(dy) == 1 for dx, dy in DIRECTIONS.values())
-    assert {DIRECTIONS["north"], DIRECTIONS["south"]} == {(0, -1), (0, 1)}
+def test_every_guarded_exploration_action_has_a_verb_section_10_1() -> None:
+    """§10.1: each exploration action that can be allowed also has something it does.
+
+    Setting up camp and leaving by the exit end exploring: the camp and the interlude own their verbs.
+    """
+    assert set(VERBS) | set(CAMP_VERBS) | set(HOMECOMING_VERBS) == set(GUARDS)
 
 
 def test_actions_are_keyword_only_values_equal_by_content_section_10_1() -> None:
@@ -55,34 +57,37 @@ def test_the_named_tools_and_cures_are_items_of_the_catalog_house_1_4() -> None:
     assert set(CURES_BY_ITEM) <= set(ITEMS)
 
 
-def test_bandages_stop_bleeding_section_4_6() -> None:
-    """§4.6: bandages are a cure item: using them while exploring stops Bleeding and uses one strip."""
-    state = make_state()
-    wren = state.character("wren")
-    wren.afflictions.add(Affliction.BLEEDING)
-    bandages = Item.new(400, ITEMS["bandages"])
-    handling.put(Context(ScriptedDice([])), wren, bandages, slots.RIGHT_HAND)
-    run(state, UseItem(actor="wren", item=400), [])
-    assert Affliction.BLEEDING not in wren.afflictions and state.turn == 0  # quick: free
-    assert bandages.quantity == ITEMS["bandages"].pack - 1
+EVENTS = [
+    (module, name)
+    for module in (
+        stepping,
+        doors_and_locks,
+        looting,
+        searching,
+        looking_for_traps,
+        using_items,
+        stairs,
+        setting_up_camp,
+        leaving_the_dungeon,
+    )
+    for name in module.__all__
+    if isinstance(getattr(module, name), type) and issubclass(getattr(module, name), Event)
+]
 
 
-@pytest.mark.parametrize(
-    ("danger", "faces", "tested"), [(0, [10], False), (LOCK_TEST_DEPTH - 1, [10, 5, 3], True)]
-)
-def test_from_lock_test_depth_a_lock_also_needs_a_dex_test_house_1_4(
-    danger: int, faces: list[int], tested: bool
-) -> None:
-    """HOUSE §1.4: the tools' usage die opens simple locks; from E 3 a DEX test is needed as well."""
-    state = make_state()
-    assert state.expedition is not None
-    state.expedition.dungeon.danger = danger  # E = 1 + danger
-    state.expedition.level.doors[(5, 2)].state = DoorState.LOCKED
-    state.expedition.position = (4, 2)
-    wren = state.character("wren")
-    handling.put(Context(ScriptedDice([])), wren, Item.new(401, ITEMS[LOCKPICKS]), slots.RIGHT_HAND)
-    ctx = run(state, PickLock(actor="wren", at=(5, 2)), faces)  # uses every face
-    assert state.expedition.level.doors[(5, 2)].state is DoorState.CLOSED
-    dex = [e for e in ctx.events if isinstance(e, DiceRolled) and e.sides == 6 and e.rule == "HOUSE §1.4"]
-    assert bool(dex) is tested
-    assert state.turn == 1
+@pytest.mark.parametrize(("module", "name"), EVENTS)
+def test_each_event_is_registered_frozen_and_keyword_only_section_10_1(module: ModuleType, name: str) -> None:
+    """§10.1: every exploration event is a registered, immutable, keyword-only Event (the journal's tag)."""
+    cls = getattr(module, name)
+    assert issubclass(cls, Event) and EVENT_TYPES[name] is cls
+    params = dataclasses.fields(cls)
+    assert all(field.kw_only for field in params) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def test_an_event_needs_its_rule_and_cannot_change_section_10_1() -> None:
+    """§10.1: each event names the section applied, and a logged event stays as it was."""
+    with pytest.raises(TypeError):
+        PartyStepped(pos=(1, 1), area="corridor", cost=0)  # type: ignore[call-arg]
+    event = DoorOpened(rule="HOUSE §1.4", pos=(5, 2), how="opened")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.how = "forced"  # type: ignore[misc]

@@ -7,7 +7,6 @@ from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice
-from expedition.rules.exploration.exploration_actions import Search
 from expedition.rules.exploration.exploration_turn import (
     WANDERING_CAP,
     DarknessEndured,
@@ -20,6 +19,7 @@ from expedition.rules.exploration.exploration_turn import (
     make_noise,
     wandering_check,
 )
+from expedition.rules.exploration.searching import Search
 from expedition.rules.items import slots
 from tests.rules.exploration_helpers import make_state, run
 

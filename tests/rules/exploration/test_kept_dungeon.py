@@ -17,9 +17,10 @@ from expedition.rules.engine.dispatch import apply, can
 from expedition.rules.exploration.dead_vigil import FRESH, RISEN, count_days
 from expedition.rules.exploration.dungeon_map import Dungeon
 from expedition.rules.exploration.expedition import ExpeditionStarted
-from expedition.rules.exploration.exploration_actions import ExitDungeon, Loot
 from expedition.rules.exploration.features import Corpse, Encounter
 from expedition.rules.exploration.kept_dungeon import keep_dungeon, kept_dungeon, take_back
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
+from expedition.rules.exploration.looting import Loot
 from expedition.rules.exploration.tiles import DoorState
 from expedition.rules.interlude.setting_out import NEW, SetOut
 from expedition.session.catalog_world import default_world

@@ -8,17 +8,15 @@ from expedition.rules.character.adventurer import Status
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, ItemDef, Tag
 from expedition.rules.core.phase import Phase
-from expedition.rules.exploration.exploration_actions import Loot
 from expedition.rules.exploration.features import Door, Encounter
+from expedition.rules.exploration.looting import Loot
 from expedition.rules.exploration.surroundings import (
     acting,
     adjacent_door,
-    area_after,
     exploring,
     lootable,
     safe_here,
     slow_cost,
-    step_target,
 )
 from expedition.rules.exploration.tiles import DoorState
 from tests.rules.exploration_helpers import LANTERN, make_state
@@ -42,19 +40,6 @@ def test_actions_are_refused_outside_exploration_or_by_someone_who_cannot_act_se
     state.phase = Phase.CAMP
     with pytest.raises(IllegalAction, match="while exploring"):
         exploring(state)
-
-
-def test_a_step_goes_one_tile_and_a_doorway_keeps_the_area_left_section_10_1() -> None:
-    """§10.1 (house cost): a doorway belongs to the area the party came from; past it is a new area."""
-    state = make_state()
-    expedition = exploring(state)
-    assert step_target(expedition, "east") == (3, 2) and step_target(expedition, "north") == (2, 1)
-    with pytest.raises(InvalidAction, match="not a direction"):
-        step_target(expedition, "up")
-    assert area_after(expedition, (5, 2)) == "room:0"  # the door tile
-    expedition.position, expedition.area = (5, 2), "room:0"
-    assert area_after(expedition, (6, 2)) == "room:1"
-    assert area_after(expedition, (4, 2)) == "room:0"
 
 
 def test_a_door_must_be_real_found_and_next_to_the_party_house_1_4() -> None:

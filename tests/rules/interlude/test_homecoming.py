@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from expedition.rules.core.phase import Phase
-from expedition.rules.exploration.exploration_actions import ExitDungeon, Step
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.interlude.homecoming import VERBS, exit_dungeon
 from expedition.rules.interlude.interlude_state import InterludeBegan
 from tests.rules.exploration_helpers import make_state, run

@@ -13,9 +13,9 @@ from expedition.rules.core.events import DiceRolled
 from expedition.rules.core.tracker import advance
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, verify
-from expedition.rules.interlude.hunger_and_sleep import Slept
+from expedition.rules.interlude.day_and_night import EndDay
+from expedition.rules.interlude.hunger_and_sleep import ChooseBed, Slept
 from expedition.rules.interlude.hunt import PartyHunted, RanFromTheMob, is_hunted, the_hunt
-from expedition.rules.interlude.interlude_actions import ChooseBed, EndDay
 from expedition.rules.interlude.interlude_state import new_item
 from expedition.rules.items.handling import put
 from expedition.session.catalog_world import default_world
@@ -87,7 +87,7 @@ def test_while_hunted_only_the_streets_are_left_to_sleep_in_section_9_4() -> Non
 
 def test_while_hunted_nobody_trades_with_the_party_section_9_4() -> None:
     """§9.4: from doom 6 (and so at 7) selling is refused."""
-    from expedition.rules.interlude.interlude_actions import PlanDay
+    from expedition.rules.interlude.daily_actions import PlanDay
     from expedition.rules.interlude.interlude_state import DailyAction
 
     state = _hunted()

@@ -1,7 +1,4 @@
-"""Tests for interlude/interlude_actions.py:
-
-Planning the day, beds, shopping guards and the next day (§10.4).
-"""
+"""Tests for interlude/interlude_actions.py: the interlude actions' guards, verbs and options (§10.4)."""
 
 from __future__ import annotations
 
@@ -10,21 +7,11 @@ import pytest
 from expedition.rules.character.adventurer import Status
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.errors import IllegalAction, InvalidAction
-from expedition.rules.interlude.interlude_actions import (
-    GUARDS,
-    VERBS,
-    BedChosen,
-    ChooseBed,
-    DayPlanned,
-    EndDay,
-    Haggle,
-    InterludeDayBegan,
-    NewRecruit,
-    PlanDay,
-    begin_day,
-    interlude_options,
-)
-from expedition.rules.interlude.interlude_state import DailyAction, DailyPlan
+from expedition.rules.interlude.daily_actions import DayPlanned, PlanDay
+from expedition.rules.interlude.day_and_night import EndDay
+from expedition.rules.interlude.hunger_and_sleep import BedChosen, ChooseBed
+from expedition.rules.interlude.interlude_actions import GUARDS, VERBS, interlude_options
+from expedition.rules.interlude.interlude_state import DailyAction
 from tests.rules.interlude_helpers import back_in_town, ctx_with, interlude_of
 
 
@@ -64,35 +51,6 @@ def test_choosing_a_bed_names_a_place_and_keeps_it() -> None:
     resolve_default(VERBS[ChooseBed](ctx, state, ChooseBed(actor="c1", place="streets_small")))
     assert interlude_of(state).beds["c1"] == "streets_small"
     assert [e.place for e in ctx.events if isinstance(e, BedChosen)] == ["streets_small"]
-
-
-def test_haggling_needs_the_skill_and_recruiting_needs_an_empty_seat() -> None:
-    """§6.1, §5.1: Haggle takes the skill; only a player with nobody left makes a new adventurer."""
-    state = back_in_town()
-    interlude_of(state).plans.append(DailyPlan("c1", DailyAction.GO_SHOPPING))
-    with pytest.raises(IllegalAction, match="it takes the Haggle skill"):
-        GUARDS[Haggle](state, Haggle(actor="c1", item="rope"))
-    with pytest.raises(IllegalAction, match="nobody left"):
-        GUARDS[NewRecruit](state, NewRecruit(player="ann"))
-    for member in state.party:
-        member.status = Status.DEAD
-    GUARDS[NewRecruit](state, NewRecruit(player="ann"))
-    with pytest.raises(IllegalAction, match="Nobody is left alive"):
-        GUARDS[EndDay](state, EndDay())
-
-
-def test_a_new_day_clears_the_plans_and_counts_down_the_markets() -> None:
-    """§10.4.1, §10.4.4: the next day opens, one-day price effects lapse, longer ones count down."""
-    state = back_in_town()
-    interlude = interlude_of(state)
-    interlude.plans.append(DailyPlan("c1", DailyAction.REST))
-    interlude.bad_harvest, interlude.overcrowding, interlude.good_harvest = 2, 1, True
-    day, campaign_day = interlude.day, state.day
-    ctx = ctx_with([4])  # the morning's Blacksalt event: 4, nothing happens
-    resolve_default(begin_day(ctx, state, interlude))
-    assert (interlude.day, state.day) == (day + 1, campaign_day + 1) and interlude.plans == []
-    assert (interlude.bad_harvest, interlude.overcrowding, interlude.good_harvest) == (1, 0, False)
-    assert [e.day for e in ctx.events if isinstance(e, InterludeDayBegan)] == [day + 1]
 
 
 def test_the_options_follow_the_guards() -> None:

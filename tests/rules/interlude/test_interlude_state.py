@@ -15,9 +15,12 @@ from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import Player, new_campaign
 from expedition.rules.engine.dispatch import SpendInsight, can
 from expedition.rules.engine.legal_actions import legal_actions
-from expedition.rules.exploration.exploration_actions import ExitDungeon
-from expedition.rules.interlude.interlude_actions import ChooseBed, EndDay, NewRecruit, PlanDay
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
+from expedition.rules.interlude.daily_actions import PlanDay
+from expedition.rules.interlude.day_and_night import EndDay
+from expedition.rules.interlude.hunger_and_sleep import ChooseBed
 from expedition.rules.interlude.interlude_state import DailyAction, arrive
+from expedition.rules.interlude.recruiting import NewRecruit
 from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.catalog_world import default_world
 from expedition.session.replay import replay_records

@@ -19,7 +19,6 @@ from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.barricade import SPIKED, barricade_holds
-from expedition.rules.exploration.exploration_actions import CURES_BY_ITEM, UseItem
 from expedition.rules.exploration.features import Trap
 from expedition.rules.exploration.gear import (
     AshesFlung,
@@ -29,6 +28,7 @@ from expedition.rules.exploration.gear import (
     disarm_advantage,
 )
 from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.exploration.using_items import CURES_BY_ITEM, UseItem
 from expedition.rules.items.item_uses import ELSEWHERE, USES, use_item
 from expedition.rules.items.slots import inside
 from tests.rules.magic_helpers import WORLD, fight, give, make_state, run

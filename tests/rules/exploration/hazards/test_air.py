@@ -17,7 +17,6 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn
 from expedition.rules.exploration.dungeon_map import Room
 from expedition.rules.exploration.expedition import light_radius
-from expedition.rules.exploration.exploration_actions import Descend, Step
 from expedition.rules.exploration.hazards.air import (
     BraveryHeld,
     BreathStolen,
@@ -29,6 +28,8 @@ from expedition.rules.exploration.hazards.air import (
     dimmed,
     whispered_truth,
 )
+from expedition.rules.exploration.stairs import Descend
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.items import handling, slots, usage
 from expedition.rules.items.usage import LightWentOut, UsageRolled
 from expedition.rules.magic.spells.spellcasting import SpellMishapRolled, roll_mishap

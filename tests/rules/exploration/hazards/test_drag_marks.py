@@ -14,10 +14,10 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Room
-from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.exploration_turn import WanderingMonstersComing
 from expedition.rules.exploration.features import Encounter
 from expedition.rules.exploration.hazards.drag_marks import DRAG_GROUP, LairStirred, hazard_group
+from expedition.rules.exploration.stepping import Step
 from tests.rules.combat.test_fights import rat
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 

@@ -11,7 +11,6 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed
 from expedition.rules.exploration.hazards.floors import (
     BurnSilk,
@@ -22,6 +21,7 @@ from expedition.rules.exploration.hazards.floors import (
     cross,
     silk_offers,
 )
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.items import usage
 from tests.rules import exploration_helpers as explore
 

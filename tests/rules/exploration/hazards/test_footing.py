@@ -23,7 +23,6 @@ from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.exploration_actions import Step
 from expedition.rules.exploration.hazards.floors import enter_room
 from expedition.rules.exploration.hazards.footing import (
     FootingLost,
@@ -34,6 +33,7 @@ from expedition.rules.exploration.hazards.footing import (
     move_reach,
     slowed,
 )
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.items import handling, slots, usage
 from expedition.rules.items.handling import ItemDropped
 from expedition.rules.items.usage import LightWentOut

@@ -18,8 +18,7 @@ from expedition.rules.core.item_defs import Item
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, verify
 from expedition.rules.engine.exploration_options import available_actions
-from expedition.rules.exploration.exploration_actions import Step
-from expedition.rules.exploration.exploration_guards import exploration_cost
+from expedition.rules.exploration.exploration_actions import exploration_cost
 from expedition.rules.exploration.exploration_turn import ExplorationTurnPassed, NoiseMade
 from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.gear import drink
@@ -35,6 +34,7 @@ from expedition.rules.exploration.hazards.hazard_actions import (
     TaintedWaterDrunk,
     choked_doors,
 )
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.rules.items.handling import put
 from expedition.rules.items.slots import box_for, inside, items_in

@@ -13,7 +13,6 @@ from expedition.rules.core.item_defs import Item, ItemDef, Light, Tag
 from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Room
-from expedition.rules.exploration.exploration_actions import Step, UseItem
 from expedition.rules.exploration.exploration_turn import NoiseMade, make_noise
 from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.hazards.noise import (
@@ -23,7 +22,9 @@ from expedition.rules.exploration.hazards.noise import (
     RoomCollapsed,
     collapse_on_noise,
 )
+from expedition.rules.exploration.stepping import Step
 from expedition.rules.exploration.tiles import DoorState, Tile
+from expedition.rules.exploration.using_items import UseItem
 from expedition.rules.items import handling, slots, usage
 from tests.rules.exploration_helpers import make_state, run, to_crypt
 
