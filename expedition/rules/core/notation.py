@@ -239,13 +239,18 @@ class _Scanner:
         return frozenset(found)
 
     def starts_tiles(self) -> bool:
-        """True when the digits here are followed by the word `tile`, so they are a range."""
+        """True when the digits here are followed by a word in T, so they can only be a range (`2 tiles`).
+
+        No flag and no named range begins with T, so a misspelt `tiles` is still read as a range
+        and its error points at the stray character, not at the word's first letter.
+        """
         at = self.pos
         while at < self.end and self.text[at] in _DIGITS:
             at += 1
+        digits_end = at
         while at < self.end and self.text[at].isspace():
             at += 1
-        return self.text[at : min(at + 4, self.end)].upper() == "TILE" and at > self.pos
+        return digits_end > self.pos and self.text[at : at + 1].upper() == "T"
 
     def reach(self) -> Reach:
         if self.peek() in _DIGITS:

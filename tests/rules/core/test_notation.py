@@ -248,6 +248,14 @@ def test_junk_character_is_reported_where_it_was_inserted(generated: Attack, dat
     assert caught.value.position == at
 
 
+@pytest.mark.parametrize(("text", "at"), [("-STR/DEX/INT/PRE, 1 t?ile", 21), ("-STR, 2 t?iles", 9)])
+def test_a_stray_character_inside_tiles_is_reported_at_itself(text: str, at: int) -> None:
+    """§2.1: digits before a word in T are a range, so a typo in `tiles` points at the typo (found by hypothesis)."""
+    with pytest.raises(NotationError) as caught:
+        parse_attack(text)
+    assert caught.value.position == at
+
+
 @given(st.text(max_size=30))
 def test_any_text_either_parses_or_reports_a_position_inside_it(text: str) -> None:
     """§2.1: arbitrary text never crashes the parser; errors point inside the string or at its end."""
