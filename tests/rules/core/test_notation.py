@@ -250,7 +250,7 @@ def test_junk_character_is_reported_where_it_was_inserted(generated: Attack, dat
 
 @pytest.mark.parametrize(("text", "at"), [("-STR/DEX/INT/PRE, 1 t?ile", 21), ("-STR, 2 t?iles", 9)])
 def test_a_stray_character_inside_tiles_is_reported_at_itself(text: str, at: int) -> None:
-    """§2.1: digits before a word in T are a range, so a typo in `tiles` points at the typo (found by hypothesis)."""
+    """§2.1: digits before a word in T are a range: a typo in `tiles` points at itself (hypothesis)."""
     with pytest.raises(NotationError) as caught:
         parse_attack(text)
     assert caught.value.position == at
