@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     from expedition.cli_serve import add_serve_commands
 
     add_serve_commands(commands)
+    from expedition.cli_simulate import add_simulate_command  # noqa: PLC0415 - each command loads on its own
+
+    add_simulate_command(commands)
     return parser
 
 

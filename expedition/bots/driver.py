@@ -134,7 +134,11 @@ class _Referee:
             key = self.policy.decide(view, view.pending)
             self.given = f"answer {view.pending.kind}={key}"
             outcome = session.answer(seat, key)
-            refused = "" if outcome.ok else f"the answer {key!r} to {view.pending.kind} was refused: {outcome.reason}"
+            refused = (
+                ""
+                if outcome.ok
+                else f"the answer {key!r} to {view.pending.kind} was refused: {outcome.reason}"
+            )
         else:
             option = self.policy.choose(view)
             if option is None:
@@ -145,7 +149,9 @@ class _Referee:
                 return
             self.given = f"{option.kind} ({option.label})"
             outcome = session.submit(seat, option.action)
-            refused = "" if outcome.ok else f"offered {option.kind} ({option.label}) was refused: {outcome.reason}"
+            refused = (
+                "" if outcome.ok else f"offered {option.kind} ({option.label}) was refused: {outcome.reason}"
+            )
         if caught.caught:
             self._problem("exception", _fault_of(caught.caught[0], self.given), caught.caught[0])
             return
@@ -221,9 +227,13 @@ class _Referee:
     def _caps(self, round_: int) -> None:
         caps = self.caps
         if self.current is not None and self.steps_here > caps.expedition_steps:
-            self._problem("stuck", "expedition step cap", f"over {caps.expedition_steps} steps on one expedition")
+            self._problem(
+                "stuck", "expedition step cap", f"over {caps.expedition_steps} steps on one expedition"
+            )
         elif self.current is None and self.steps_here > caps.interlude_steps:
-            self._problem("stuck", "interlude step cap", f"over {caps.interlude_steps} steps in the settlement")
+            self._problem(
+                "stuck", "interlude step cap", f"over {caps.interlude_steps} steps in the settlement"
+            )
         elif round_ > caps.fight_rounds:
             self._problem("stuck", "fight round cap", f"a fight past {caps.fight_rounds} rounds")
 

@@ -55,7 +55,9 @@ def quick_session(seed: int) -> Session:
     specs = [CharacterSpec(owner="player1", class_key=classes[i % len(classes)]) for i in range(MAX_PARTY)]
     ctx = Context(SeededDice(seed))
     party = resolve_default(create_party(ctx, specs, options))
-    state = new_campaign(seed, party.characters, [Player("player1", "Player 1")], silver=party.silver, ctx=ctx)
+    state = new_campaign(
+        seed, party.characters, [Player("player1", "Player 1")], silver=party.silver, ctx=ctx
+    )
     state.stash = list(party.stash)
     state.counterfeit = party.counterfeit
     state.sheets = dict(party.sheets)

@@ -1,4 +1,4 @@
-"""Provides how the sensible bot camps: eat, sleep or rest as the party needs, study, keep watch, break camp."""
+"""Provides how the sensible bot camps: eat, sleep or rest as needed, study, keep watch, break camp."""
 
 from __future__ import annotations
 

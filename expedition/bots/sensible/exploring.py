@@ -1,4 +1,4 @@
-"""Provides how the sensible bot explores: loot and search each room, walk toward the unseen, go home in time."""
+"""Provides how the sensible bot explores: loot and search each room, walk to the unseen, go home in time."""
 
 from __future__ import annotations
 
@@ -94,7 +94,11 @@ def _down(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
     if here is not None:
         return here
     level = _level(view)
-    return _walk(view, options, memory, lambda lv, pos, _seen: pos == lv.stairs_down) if level.stairs_down else None
+    return (
+        _walk(view, options, memory, lambda lv, pos, _seen: pos == lv.stairs_down)
+        if level.stairs_down
+        else None
+    )
 
 
 def _go_home(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
@@ -119,9 +123,7 @@ def _frontier(level: Level, pos: Pos, seen: set[Pos]) -> bool:
     )
 
 
-def _walk(
-    view: SeatView, options: list[SeatOption], memory: Memory, goal: Goal
-) -> SeatOption | None:
+def _walk(view: SeatView, options: list[SeatOption], memory: Memory, goal: Goal) -> SeatOption | None:
     """The step on the shortest known path to the nearest tile `goal` accepts (breadth first)."""
     expedition = view.state.expedition
     assert expedition is not None
@@ -132,9 +134,9 @@ def _walk(
         at = opener.arg("at")
         if isinstance(at, tuple) and at not in steps:
             steps[at] = opener
-    for tile in ({(expedition.position[0] + dx, expedition.position[1] + dy) for dx, dy in STEPS.values()}) - set(
-        steps
-    ):
+    for tile in (
+        {(expedition.position[0] + dx, expedition.position[1] + dy) for dx, dy in STEPS.values()}
+    ) - set(steps):
         memory.blocked.add(tile)
     start = expedition.position
     came: dict[Pos, Pos] = {start: start}

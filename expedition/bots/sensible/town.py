@@ -90,4 +90,6 @@ def _shop(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
 
 
 def _set_out(options: list[SeatOption]) -> SeatOption | None:
-    return next((o for o in options if o.kind == "SetOut" and o.target == NEW), None) or first(options, "SetOut")
+    return next((o for o in options if o.kind == "SetOut" and o.target == NEW), None) or first(
+        options, "SetOut"
+    )
