@@ -181,5 +181,5 @@ def replay_campaign(store: CampaignStore, *, to: int | None = None) -> ReplayRep
 
 
 def state_hash(state: CampaignState) -> str:
-    """The full hash of a campaign state, as a journal's `hash` records and `ReplayReport.final_hash` hold it."""
+    """The full hash of a campaign state, as the journal's `hash` records hold it."""
     return body_hash(state_to_body(state))
