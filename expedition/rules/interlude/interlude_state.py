@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.afflictions import Cure, apply_cure
+from expedition.rules.character.fainting import come_round_in_town
 from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event, Note
@@ -172,9 +173,10 @@ def current(state: CampaignState) -> InterludeState:
 def arrive(ctx: Context, state: CampaignState) -> InterludeState:
     """Begin the interlude in the party's settlement (§10.4.1, §10.4.2).
 
-    Leaving the dungeon has already advanced its doom and cured Hopeless. Here Nauseated is
-    cured, Pilfer gives 1d6 silver, Cooking 1 ration and Master Chef 3, and the settlement gets
-    its own doom tracker if it has none (§9.4). The day of return was the expedition, so only
+    Leaving the dungeon has already advanced its doom and cured Hopeless. Here the fainted wake
+    and the mortally wounded are stabilised (§16 #31, #33), Nauseated is cured, Pilfer gives 1d6
+    silver, Cooking 1 ration and Master Chef 3, and the settlement gets its own doom tracker if it
+    has none (§9.4). The day of return was the expedition, so only
     its night is left (§10.4.1).
     """
     name = state.settlement
@@ -191,6 +193,7 @@ def arrive(ctx: Context, state: CampaignState) -> InterludeState:
     state.interlude = interlude
     ctx.emit(InterludeBegan(rule="§10.4", settlement=name, size=size, day=state.day))
     for member in state.living:
+        come_round_in_town(ctx, member)  # no turns pass in town to wake by (§16 #31, #33)
         apply_cure(ctx, member, Cure.INTERLUDE, rule="§10.4.1")
         if member.has(Skill.PILFER):
             silver = sum(ctx.roll(1, 6, who=member.id, why="Pilfer", rule="§6.1"))
