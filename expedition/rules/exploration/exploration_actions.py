@@ -45,7 +45,6 @@ BREAKERS = ("battle_axe", "pickaxe", "shovel_or_pickaxe", "war_hammer", "kit_war
 """Tools that break a door barred from the other side (HOUSE §1.4)."""
 CURES_BY_ITEM: dict[str, Cure] = {
     "water": Cure.WATER,
-    "bandages": Cure.BANDAGE,
     "healing_tonic": Cure.TONIC,
     "wine": Cure.WINE,
     "wine_of_yoros": Cure.WINE,

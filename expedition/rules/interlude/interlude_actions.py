@@ -17,16 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from expedition.rules.camp.camping_out import hold_camp
 from expedition.rules.character.adventurer import Character, Status
+from expedition.rules.character.fainting import come_round_in_town
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.item_defs import ItemDef
 from expedition.rules.core.skills import Skill
 from expedition.rules.creation.recruits import recruit
 from expedition.rules.exploration.dead_vigil import count_days
 from expedition.rules.interlude.blacksalt_events import blacksalt_event
 from expedition.rules.interlude.daily_actions import actions_allowed, resolve_plan, verify_plan
-from expedition.rules.interlude.hunger_and_sleep import hunger, sleep, verify_bed
+from expedition.rules.interlude.hunger_and_sleep import hunger, sleep, verify_bed, verify_recorded_bed
 from expedition.rules.interlude.hunt import the_hunt
 from expedition.rules.interlude.interlude_state import (
     DailyAction,
@@ -35,8 +37,17 @@ from expedition.rules.interlude.interlude_state import (
     current,
     interlude_content,
 )
+from expedition.rules.interlude.market import (
+    Ware,
+    buy,
+    haggle,
+    stock_reroll,
+    trade_network,
+    verify_haggle,
+    verify_market,
+    verify_shopping,
+)
 from expedition.rules.interlude.market import ask_price as market_ask_price
-from expedition.rules.interlude.market import buy, haggle, trade_network, verify_shopping
 from expedition.rules.interlude.stash import GUARDS as STASH_GUARDS
 from expedition.rules.interlude.stash import VERBS as STASH_VERBS
 
@@ -128,10 +139,11 @@ def _plan(action: PlanDay) -> DailyPlan:
 
 
 def _verify_bed(state: CampaignState, action: ChooseBed) -> None:
-    current(state)
-    _member(state, action)
+    interlude = current(state)
+    member = _member(state, action)
     if not action.place:
         raise InvalidAction("name the place to sleep")
+    verify_recorded_bed(state, interlude, member, action.place)  # what the verb's `verify_bed` refuses
 
 
 def _verify_end(state: CampaignState, action: EndDay) -> None:
@@ -141,16 +153,29 @@ def _verify_end(state: CampaignState, action: EndDay) -> None:
 
 
 def _verify_market(state: CampaignState, action: AskPrice | Buy | Haggle | TradeNetwork) -> None:
-    # The item's category and price need the world's definitions: the verb checks those before rolling.
+    # The guard sees no world: it judges the item by the wares the interlude wrote down on arrival,
+    # through the very checks the verbs make with the world's definition (`market`).
     member = _member(state, action)
     if not action.item:
         raise InvalidAction("name the item")
-    verify_shopping(state, member)
+    interlude = verify_shopping(state, member)
     skill = {Haggle: Skill.HAGGLE, TradeNetwork: Skill.TRADE_NETWORK}.get(type(action))
     if skill is not None and not member.has(skill):
         what = "use Trade network" if skill is Skill.TRADE_NETWORK else "haggle"
         title = skill.value.replace("_", " ").capitalize()
         raise IllegalAction(f"{member.name} cannot {what}: it takes the {title} skill.")
+    if not interlude.wares:  # an interlude from before the wares were written down: the verb checks
+        if interlude.stock.get(action.item) is False and not stock_reroll(state, member, action.item):
+            raise IllegalAction(f"There is no {action.item.replace('_', ' ')} to be had this interlude.")
+        return
+    category = interlude.wares.get(action.item)
+    if category is None:
+        raise InvalidAction(f"There is no item called {action.item!r}.")
+    ware = Ware(action.item, action.item.replace("_", " "), category)
+    if isinstance(action, Haggle | TradeNetwork):
+        verify_haggle(state, member, ware, trade=isinstance(action, TradeNetwork))
+    else:
+        verify_market(state, member, ware)
 
 
 def _verify_recruit(state: CampaignState, action: NewRecruit) -> None:
@@ -233,6 +258,8 @@ def begin_day(ctx: Context, state: CampaignState, interlude: InterludeState) -> 
     interlude.overcrowding = max(0, interlude.overcrowding - 1)
     ctx.emit(InterludeDayBegan(rule="§10.4.1", day=interlude.day))
 
+    for member in state.living:
+        come_round_in_town(ctx, member)  # whoever fainted in the night is up by morning (§16 #31)
     count_days(ctx, state, 1)  # the dead keep their vigil in every dungeon (HOUSE §1.7)
     if state.living:
         yield from blacksalt_event(ctx, state, interlude)
@@ -243,29 +270,36 @@ def _size(ctx: Context, state: CampaignState) -> Any:
     return interlude_content(ctx).settlement_size(current(state).settlement)
 
 
+def _ware(ctx: Context, key: str) -> ItemDef:
+    defn = interlude_content(ctx).items.get(key)
+    if defn is None:
+        raise InvalidAction(f"There is no item called {key!r}.")
+    return defn
+
+
 def _do_ask(ctx: Context, state: CampaignState, action: AskPrice) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     market_ask_price(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield
 
 
 def _do_buy(ctx: Context, state: CampaignState, action: Buy) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     buy(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield
 
 
 def _do_haggle(ctx: Context, state: CampaignState, action: Haggle) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     haggle(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield
 
 
 def _do_trade(ctx: Context, state: CampaignState, action: TradeNetwork) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     trade_network(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield
@@ -293,8 +327,9 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
 def interlude_options(state: CampaignState) -> list[Action]:
     """The interlude actions allowed now, for `legal_actions` and bots.
 
-    Beds offered are only the free streets (the other places need the world's content to check);
-    market actions only for items someone has already asked about.
+    Beds offered are the places written down on arrival that the guard allows (only the free
+    streets for an interlude that wrote none down); market actions only for items someone has
+    already asked about.
     """
     interlude = state.interlude
     if interlude is None or state.phase.expedition:
@@ -312,9 +347,11 @@ def interlude_options(state: CampaignState) -> list[Action]:
                 candidate = PlanDay(actor=member.id, action=daily)
                 if _allowed(state, candidate):
                     found.append(candidate)
-        found.append(
-            ChooseBed(actor=member.id, place="streets_large" if interlude.size >= 4 else "streets_small")
-        )
+        street = "streets_large" if interlude.size >= 4 else "streets_small"
+        for place in interlude.places or [street]:
+            bed = ChooseBed(actor=member.id, place=place)
+            if _allowed(state, bed):
+                found.append(bed)
         for key in sorted(interlude.stock):
             for offer in (Buy(actor=member.id, item=key), Haggle(actor=member.id, item=key)):
                 if _allowed(state, offer):
