@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_compendium_command(commands)
     add_play_commands(commands)
     add_serve_commands(commands)
+    from expedition.cli_simulate import add_simulate_command  # noqa: PLC0415 - each command loads on its own
+
+    add_simulate_command(commands)
     return parser
 
 

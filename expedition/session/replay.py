@@ -178,3 +178,8 @@ def replay_campaign(store: CampaignStore, *, to: int | None = None) -> ReplayRep
     except PersistenceError as error:
         raise ReplayError(str(error)) from error
     return replay_records(read.records, to=to)
+
+
+def state_hash(state: CampaignState) -> str:
+    """The full hash of a campaign state, as the journal's `hash` records hold it."""
+    return body_hash(state_to_body(state))

@@ -84,6 +84,9 @@ class Session:
         journal: Whether to keep a journal at all.
         hash_every: Actions between full state hashes in the journal.
         gm: How GM decisions are answered.
+        digests: Whether each action's journal record carries a digest of the state after it.
+            Without them (a simulation's journal, kept in memory) the state is encoded only for
+            the full hashes every `hash_every` actions, and a replay checks those and its end.
     """
 
     def __init__(
@@ -95,6 +98,7 @@ class Session:
         hash_every: int = HASH_EVERY,
         gm: GmPolicy = default_gm,
         world: World | None = None,
+        digests: bool = True,
     ) -> None:
         self.state = state
         """The campaign state (read it; change it only through `submit`)."""
@@ -102,6 +106,7 @@ class Session:
         self.journal_enabled = journal
         self.hash_every = max(1, hash_every)
         self.gm = gm
+        self.digests = digests
         self._world = world
         self.records: list[dict[str, Any]] = []
         """The journal records this session wrote (all of them when there is no store)."""
@@ -301,23 +306,23 @@ class Session:
         self._running = None
         state = self.state
         body: dict[str, Any] | None = None
-        if self.journal_enabled or self.store is not None:  # else nothing here needs the encoding
-            body = state_to_body(state)
+        hashed = self.journal_enabled and state.actions % self.hash_every == 0
+        if self.store is not None or hashed or (self.journal_enabled and self.digests):
+            body = state_to_body(state)  # else nothing here needs the encoding
         if self.journal_enabled:
-            assert body is not None
-            digest = body_hash(body)
-            self._journal(
-                {
-                    "k": "action",
-                    "n": state.actions,
-                    "seat": running.seat.kind.value,
-                    "player": running.seat.player,
-                    "action": action_to_plain(running.action),
-                    "answers": running.answers,
-                    "digest": digest[:16],
-                }
-            )
-            if state.actions % self.hash_every == 0:
+            digest = body_hash(body) if body is not None else ""
+            record: dict[str, Any] = {
+                "k": "action",
+                "n": state.actions,
+                "seat": running.seat.kind.value,
+                "player": running.seat.player,
+                "action": action_to_plain(running.action),
+                "answers": running.answers,
+            }
+            if self.digests:
+                record["digest"] = digest[:16]
+            self._journal(record)
+            if hashed:
                 self._journal({"k": "hash", "n": state.actions, "hash": digest})
         if self.store is not None:
             assert body is not None

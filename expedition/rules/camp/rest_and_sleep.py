@@ -1,8 +1,9 @@
 """Provides the camp's rests (§10.3): a well deserved rest, and sleep, which heals but adds an ambush die.
 
-Both take fatigue, Shaken and (camping) Sleepy away from everyone living and bring a cleric's
-exhausted prayers back (§11.2). Sleep also heals a wound each, and a loud snorer (§5.6) chooses
-between snoring (an ambush die) and lying awake (still Sleepy). House limit where the book is
+Both take fatigue and Shaken away from everyone living and bring a cleric's exhausted prayers
+back (§11.2). Only sleep cures Sleepy (§16 #34: §4.6's "camping" is the camp's Sleep, as the §10.3
+table says); sleep also heals a wound each, and a loud snorer (§5.6) chooses between snoring (an
+ambush die) and lying awake (still Sleepy). House limit where the book is
 silent: the party sleeps once a camp.
 """
 
@@ -73,13 +74,16 @@ def verify_rest(state: CampaignState, action: WellDeservedRest) -> None:
 
 
 def rest(ctx: Context, state: CampaignState, action: WellDeservedRest) -> Resolution[None]:
-    """Everyone living rests: fatigue, Shaken and Sleepy go, prayers come back (§10.3, §4.6)."""
+    """Everyone living rests: fatigue and Shaken go, prayers come back (§10.3, §4.6).
+
+    Sleepy stays: the §10.3 table names only Shaken for a rest, and §4.6's "camping" cure of
+    Sleepy is the camp's Sleep (§16 #34).
+    """
     spend(ctx, current_camp(state), action, REST_COST)
     ctx.emit(PartyRested(rule=RULE, sleep=False))
     for member in living(state):
         rest_all_fatigue(ctx, member, rule=RULE)
         apply_cure(ctx, member, Cure.CAMP_REST, rule="§4.6")
-        apply_cure(ctx, member, Cure.CAMPING, rule="§4.6")
         refresh_prayers(ctx, member)
     return
     yield

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from expedition.rules.character.adventurer import Character, Status
-from expedition.rules.character.harm import choose_attribute, take_fatigue
+from expedition.rules.character.harm import choose_attribute, place_wounds, take_fatigue
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, cure_affliction
 from expedition.rules.core.context import Context
@@ -123,6 +123,9 @@ def actions_per_turn(character: Character, base: int = 2) -> int:
 def bleeding_tick(ctx: Context, character: Character, *, rule: str = "§4.6") -> Resolution[Attr | None]:
     """Bleeding (§4.6): 1 fatigue every turn, on the attribute the owner picks (§16 #23).
 
+    A fainted character whose point has no room on that attribute bleeds out: it is a lethal
+    wound instead, so they either wake first or are mortally wounded (§16 #32).
+
     Asks a "bleeding" decision (keys "STR" … "PRE") only when the character is Bleeding and not dead.
 
     Returns:
@@ -136,5 +139,12 @@ def bleeding_tick(ctx: Context, character: Character, *, rule: str = "§4.6") ->
         kind="bleeding",
         rule=rule,
     )
+    attribute = character[attr]
+    if character.status is Status.FAINTED and attribute.available <= 0 and not attribute.fatigue:
+        # Bleeding out (§16 #32): a point with nowhere to go would only add a turn down, and a
+        # fainted bleeder would never reach the wake roll (§4.3). It is a lethal wound instead,
+        # placed as §4.2 says, a mortal wound once no attribute can hold it.
+        yield from place_wounds(ctx, character, 1, rule="§16 #32")
+        return attr
     take_fatigue(ctx, character, attr, 1, rule=rule)
     return attr

@@ -91,6 +91,28 @@ def stabilise(ctx: Context, character: Character, *, means: Means, rule: str = "
     return True
 
 
+def come_round_in_town(ctx: Context, character: Character) -> bool:
+    """In a settlement the fainted wake and the mortally wounded are stabilised (§16 #31, #33).
+
+    The interlude has days, not the combat or exploration turns that count a faint down (§4.3),
+    so a fainted adventurer comes round on arrival and by each morning after; one still mortally
+    wounded is tended by the settlement's healers, stabilised and awake, keeping their wounds
+    and any trauma the table gave.
+
+    Returns:
+        True if the character was down and is now active.
+    """
+    if character.status is Status.FAINTED:
+        _wake(ctx, character, how="back in town", rule="§16 #31")
+        return True
+    if character.status is Status.MORTALLY_WOUNDED:
+        character.near_death_turns = None
+        ctx.emit(Stabilised(rule="§16 #33", character=character.id, means="healer"))
+        _wake(ctx, character, how="healer", rule="§16 #33")
+        return True
+    return False
+
+
 def _wake(ctx: Context, character: Character, *, how: str, rule: str) -> None:
     character.status = Status.ACTIVE
     character.faint_turns = 0

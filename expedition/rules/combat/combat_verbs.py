@@ -11,6 +11,7 @@ from expedition.rules.character.harm import place_wounds
 from expedition.rules.character.recovery import catch_breath, recover_fatigue
 from expedition.rules.combat.break_free import recover_frees
 from expedition.rules.combat.combat_actions import (
+    GUARDS,
     AttackFoe,
     CombatCatchBreath,
     CombatMove,
@@ -45,6 +46,7 @@ from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import manhattan
+from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Special
 from expedition.rules.core.notation import Attack as AttackNotation
@@ -74,11 +76,24 @@ def _start(state: CampaignState, action: Action) -> tuple[CombatState, Character
 
 
 def _in_turn(verb: Verb) -> Verb:
-    """Wrap a verb so the actor's turn begins first; if that leaves them unable to act, stop there."""
+    """Wrap a verb so the actor's turn begins first; if that leaves them unable to act, stop there.
+
+    The start of the turn can also take away what the action needs: the encumbrance STR test
+    drops a random item (§7.1), perhaps the very weapon, shield or item chosen. The action was
+    legal when declared; it is checked again once the turn has begun, and if its guard now
+    refuses it is not taken: the reason is noted, no action is spent, and the adventurer
+    chooses again (there is no unarmed attack in the rules to fall back on).
+    """
 
     def run(ctx: Context, state: CampaignState, action: Any) -> Resolution[None]:
-        if (yield from begin_turn(ctx, state, state.character(action.actor))):
-            yield from verb(ctx, state, action)
+        if not (yield from begin_turn(ctx, state, state.character(action.actor))):
+            return
+        try:
+            GUARDS[type(action)](state, action)
+        except IllegalAction as refused:
+            ctx.emit(Note(rule="§10.2.2", text=f"{refused} The action is not taken; choose another."))
+            return
+        yield from verb(ctx, state, action)
 
     return run
 

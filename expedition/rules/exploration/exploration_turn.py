@@ -1,10 +1,11 @@
 """Provides one exploration turn (§10.1): lights, decay, fainting, bleeding, encumbrance, noise, darkness.
 
 Order within a turn, in a dungeon expedition: lights spent at the last decay go out (§7.8, the
-house reading in `usage`), decay advances and may trigger (§9.1), the fainted count down (§4.3),
-the bleeding bleed (§4.6), the encumbered test STR (§7.1), then the house wandering checks for
-a decay trigger and for loitering, and the lingering doom (HOUSE §1.5); last, whoever ends the
-turn in darkness takes 1 PRE fatigue or Terrified, as their player chooses (§7.8).
+house reading in `usage`), decay advances and may trigger (§9.1), the fainted and the near death
+count down (§4.3, §4.4, §16 #35), the bleeding bleed (§4.6), the encumbered test STR (§7.1),
+then the house wandering checks for a decay trigger and for loitering, and the lingering doom
+(HOUSE §1.5); last, whoever ends the turn in darkness takes 1 PRE fatigue or Terrified, as
+their player chooses (§7.8).
 Without an `ExpeditionState` (a campaign opened at a dungeon before the map existed) only the
 book's core runs: decay, fainting and bleeding.
 """
@@ -19,6 +20,7 @@ from expedition.rules.character.adventurer import Status
 from expedition.rules.character.afflictions import bleeding_tick
 from expedition.rules.character.fainting import faint_turn
 from expedition.rules.character.harm import take_fatigue
+from expedition.rules.character.mortal_wounds import MortallyWounded, near_death_turn
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context
@@ -77,6 +79,8 @@ def exploration_turn(ctx: Context, state: CampaignState) -> Resolution[None]:
     for member in list(state.party):
         if member.status is Status.FAINTED:
             faint_turn(ctx, member)
+        elif member.status is Status.MORTALLY_WOUNDED and not _fell_this_turn(ctx, member.id):
+            near_death_turn(ctx, member, rule="§16 #35")  # near death counts exploration turns too
     for member in list(state.party):
         yield from bleeding_tick(ctx, member)
     if expedition is None:
@@ -109,6 +113,18 @@ def turns_pass(ctx: Context, state: CampaignState, count: int) -> Resolution[Non
     """`count` exploration turns go by, one after the other (what an action's cost in turns spends)."""
     for _ in range(count):
         yield from exploration_turn(ctx, state)
+
+
+def _fell_this_turn(ctx: Context, character_id: str) -> bool:
+    # Near death (§4.4 row 6) gives until the end of the next turn (§16 #35): a character who fell
+    # during the action whose turn this is has had no turn yet. The context holds one action's events.
+    turns = 0
+    for event in reversed(ctx.events):
+        if isinstance(event, ExplorationTurnPassed):
+            turns += 1
+        elif isinstance(event, MortallyWounded) and event.character == character_id and event.near_death:
+            return turns <= 1
+    return False
 
 
 def endure_darkness(ctx: Context, state: CampaignState, character_id: str) -> Resolution[str]:

@@ -1,4 +1,4 @@
-"""Provides what exploring gear does when used (§7.4, HOUSE §1.4): water, oil, spikes, rope, compass, ashes.
+"""Provides what exploring gear does when used (§7.4, HOUSE §1.4): water, bandages, oil, spikes, rope, more.
 
 Each item has a `verify` (raise `IllegalAction` with a reason) and an `apply` (a generator that
 emits events), registered into the table of uses (`items.item_uses.item_use`). The helper
@@ -115,6 +115,55 @@ def verify_cloth(state: CampaignState, member: Character, item: Item, target: st
 def bind(ctx: Context, state: CampaignState, member: Character, item: Item, target: str) -> Resolution[None]:
     """Cloth as a makeshift bandage: it stops Bleeding and is used up (§7.4)."""
     patient = _patient(state, member, target)
+    apply_cure(ctx, patient, Cure.BANDAGE, rule="§4.6")
+    spend(ctx, member, item, rule="§7.4")
+    return
+    yield
+
+
+# --- bandages -----------------------------------------------------------------------------------
+
+
+def bleeders(state: CampaignState, member: Character) -> list[str]:
+    """Ids of the Bleeding that `member` can bandage now, the user first.
+
+    Anyone in the party while exploring; in a fight only someone on or next to the user's tile,
+    the reach of Help (§10.2.2).
+    """
+    combat = state.expedition.combat if state.expedition is not None else None
+    here = combat.positions.get(member.id) if combat is not None else None
+    found: list[str] = []
+    for other in state.living:
+        if Affliction.BLEEDING not in other.afflictions:
+            continue
+        if combat is not None and other.id != member.id:
+            there = combat.positions.get(other.id)
+            if here is None or there is None or manhattan(here, there) > 1:
+                continue
+        found.append(other.id)
+    return sorted(found, key=lambda who: who != member.id)  # stable: the user, then party order
+
+
+def _bandaged(state: CampaignState, member: Character, target: str) -> Character:
+    patients = bleeders(state, member)
+    if not patients:
+        raise IllegalAction("Nobody within reach is Bleeding: the bandages would be wasted.")
+    if target and target not in patients:
+        raise IllegalAction("Bandages go on someone Bleeding within reach.")
+    return state.character(target or patients[0])
+
+
+def verify_bandages(state: CampaignState, member: Character, item: Item, target: str) -> None:
+    """Bandages need someone Bleeding in reach: `target`, or by default the user, else the first."""
+    _bandaged(state, member, target)
+
+
+@item_use("bandages", verify=verify_bandages, where=Where.BOTH, verb="Bandage a wound with")
+def bandage(
+    ctx: Context, state: CampaignState, member: Character, item: Item, target: str
+) -> Resolution[None]:
+    """A strip of bandage stops the chosen patient's Bleeding (§4.6) and is used up (§7.4)."""
+    patient = _bandaged(state, member, target)
     apply_cure(ctx, patient, Cure.BANDAGE, rule="§4.6")
     spend(ctx, member, item, rule="§7.4")
     return

@@ -34,7 +34,6 @@ __all__ = ["CURES_BY_ITEM", "ItemUsed", "UseItem", "use_cost", "use_item_explori
 
 CURES_BY_ITEM: dict[str, Cure] = {
     "water": Cure.WATER,
-    "bandages": Cure.BANDAGE,
     "healing_tonic": Cure.TONIC,
     "wine": Cure.WINE,
     "wine_of_yoros": Cure.WINE,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.camp.camping_out import hold_camp
+from expedition.rules.character.fainting import come_round_in_town
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
@@ -82,6 +83,8 @@ def begin_day(ctx: Context, state: CampaignState, interlude: InterludeState) -> 
     interlude.overcrowding = max(0, interlude.overcrowding - 1)
     ctx.emit(InterludeDayBegan(rule="§10.4.1", day=interlude.day))
 
+    for member in state.living:
+        come_round_in_town(ctx, member)  # whoever fainted in the night is up by morning (§16 #31)
     count_days(ctx, state, 1)  # the dead keep their vigil in every dungeon (HOUSE §1.7)
     if state.living:
         yield from blacksalt_event(ctx, state, interlude)

@@ -29,6 +29,11 @@ from expedition.rules.interlude.interlude_state import (
     interlude_content,
     interlude_member,
 )
+from expedition.rules.interlude.settlement_defs import (  # place_sizes: re-exported
+    PROPER,
+    place_cost,
+    place_sizes,
+)
 from expedition.rules.interlude.table_effects import apply_effect, interlude_gain
 from expedition.rules.items.usage import use_one
 from expedition.rules.trackers.decay import roll_decay_table
@@ -40,26 +45,21 @@ if TYPE_CHECKING:
 
 INN = "inn"
 CAMP = "camp"
-PROPER = "proper"
-HOUSE_ROOM_COST = 3
-"""House (HOUSE §4.4): a rented room costs 3 silver per person per night."""
-HOUSE_ROOM_SIZES = (4, 5)
-"""House (HOUSE §4.4): rooms are rented only in strongholds and cities."""
 RATION = "ration"
 CAMPING_SUPPLY = "camping_supplies"
 
 
-def place_sizes(place: SleepingPlace) -> tuple[int, ...]:
-    """The settlement sizes that offer a place (a rented room only in size 4–5, house)."""
-    return HOUSE_ROOM_SIZES if place.key == PROPER else place.sizes
-
-
 def bed_cost(state: CampaignState, interlude: InterludeState, place: SleepingPlace) -> int:
     """Silver per person tonight: inn doom surcharge, then overcrowding ×2 or empty streets ×½ (§10.4.4)."""
-    cost = HOUSE_ROOM_COST if place.key == PROPER else place.cost
-    if place.key == INN:
+    return cost_tonight(state, interlude, place.key, place_cost(place))
+
+
+def cost_tonight(state: CampaignState, interlude: InterludeState, key: str, cost: int) -> int:
+    """Silver per person tonight at place `key` whose nightly price is `cost` (see `bed_cost`)."""
+    place_key = key
+    if place_key == INN:
         cost += inn_surcharge(state.locations[interlude.settlement].doom.filled)
-    if place.key in (INN, PROPER):
+    if place_key in (INN, PROPER):
         if interlude.overcrowding:
             cost *= 2
         elif interlude.empty_streets:
@@ -85,18 +85,81 @@ def verify_bed(
         IllegalAction: Not offered here, closed by doom, without a camping supply, or too dear.
     """
     place = next((p for p in content.sleeping_places() if p.key == key), None)
-    if place is None or interlude.size not in place_sizes(place):
+    offered = place is not None and interlude.size in place_sizes(place)
+    terms = PlaceTerms(list(place_sizes(place)), place_cost(place), place.needs) if place else None
+    check_bed(state, interlude, member, key, terms if offered else None, streets(content, interlude.size).key)
+    assert place is not None  # check_bed refused an unknown place
+    return place
+
+
+def verify_recorded_bed(state: CampaignState, interlude: InterludeState, member: Character, key: str) -> None:
+    """Raise unless `member` may sleep at `key` tonight, judged on the places recorded on arrival.
+
+    The guard of ChooseBed sees no world; `arrive` wrote down the sleeping places' terms, and the
+    same `check_bed` the night uses judges them, so the two never disagree. An interlude that
+    recorded nothing (a snapshot from before the record was kept) is only checked on what the
+    state itself knows (the inn shut by doom, the hunt); the verb checks the rest.
+
+    Raises:
+        IllegalAction: Not offered here, closed by doom, without what it needs, or too dear.
+    """
+    if not interlude.places:
+        doom = state.locations[interlude.settlement].doom.filled
+        if key == INN and inn_closed(doom):
+            raise IllegalAction("The inn is closed to the party.")
+        if hunted(doom) and not key.startswith("streets"):
+            raise IllegalAction("The locals hunt the party: only the streets are left to sleep in.")
+        return
+    record = interlude.places.get(key)
+    terms = PlaceTerms(record[1:], record[0], interlude.place_needs.get(key, "")) if record else None
+    offered = terms if terms is not None and interlude.size in terms.sizes else None
+    street = next(
+        (
+            k
+            for k, (cost, *sizes) in interlude.places.items()
+            if not cost
+            and not interlude.place_needs.get(k)
+            and interlude.size in sizes
+            and k.startswith("streets")
+        ),
+        "",
+    )  # the same choice as `streets`, in the content's order
+    check_bed(state, interlude, member, key, offered, street)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTerms:
+    """What a sleeping place asks (§10.4.5): the sizes offering it, its nightly price, an item it needs."""
+
+    sizes: list[int]
+    cost: int
+    needs: str
+
+
+def check_bed(
+    state: CampaignState,
+    interlude: InterludeState,
+    member: Character,
+    key: str,
+    terms: PlaceTerms | None,
+    street: str,
+) -> None:
+    """Raise unless `member` may sleep at `key` tonight; `terms` is None when it is not offered here.
+
+    Raises:
+        IllegalAction: Not offered here, closed by doom, hunted, without what it needs, or too dear.
+    """
+    if terms is None:
         raise IllegalAction(f"There is no {key.replace('_', ' ')} to sleep in here.")
     doom = state.locations[interlude.settlement].doom.filled
     if key == INN and inn_closed(doom):
         raise IllegalAction("The inn is closed to the party.")
-    if hunted(doom) and place.key != streets(content, interlude.size).key:
+    if hunted(doom) and key != street:
         raise IllegalAction("The locals hunt the party: only the streets are left to sleep in.")
-    if place.needs and not any(item.defn.key == place.needs for item in member.items):
-        raise IllegalAction(f"{member.name} needs {place.needs.replace('_', ' ')} to sleep there.")
-    if bed_cost(state, interlude, place) > state.silver:
-        raise IllegalAction(f"The party cannot pay for {place.name.lower()} tonight.")
-    return place
+    if terms.needs and not any(item.defn.key == terms.needs for item in member.items):
+        raise IllegalAction(f"{member.name} needs {terms.needs.replace('_', ' ')} to sleep there.")
+    if cost_tonight(state, interlude, key, terms.cost) > state.silver:
+        raise IllegalAction(f"The party cannot pay for the {key.replace('_', ' ')} tonight.")
 
 
 def hunger(
@@ -197,10 +260,11 @@ class ChooseBed(Action):
 
 
 def verify_choose_bed(state: CampaignState, action: ChooseBed) -> None:
-    current(state)
-    interlude_member(state, action)
+    interlude = current(state)
+    member = interlude_member(state, action)
     if not action.place:
         raise InvalidAction("name the place to sleep")
+    verify_recorded_bed(state, interlude, member, action.place)  # what the verb's `verify_bed` refuses
 
 
 def choose_bed(ctx: Context, state: CampaignState, action: ChooseBed) -> Resolution[None]:

@@ -70,8 +70,9 @@ VERBS: dict[type[Action], Callable[[Context, CampaignState, Any], Generator[Any,
 def interlude_options(state: CampaignState) -> list[Action]:
     """The interlude actions allowed now, for `legal_actions` and bots.
 
-    Beds offered are only the free streets (the other places need the world's content to check);
-    market actions only for items someone has already asked about.
+    Beds offered are the places written down on arrival that the guard allows (only the free
+    streets for an interlude that wrote none down); market actions only for items someone has
+    already asked about.
     """
     interlude = state.interlude
     if interlude is None or state.phase.expedition:
@@ -89,9 +90,11 @@ def interlude_options(state: CampaignState) -> list[Action]:
                 candidate = PlanDay(actor=member.id, action=daily)
                 if _allowed(state, candidate):
                     found.append(candidate)
-        found.append(
-            ChooseBed(actor=member.id, place="streets_large" if interlude.size >= 4 else "streets_small")
-        )
+        street = "streets_large" if interlude.size >= 4 else "streets_small"
+        for place in interlude.places or [street]:
+            bed = ChooseBed(actor=member.id, place=place)
+            if _allowed(state, bed):
+                found.append(bed)
         for key in sorted(interlude.stock):
             for offer in (Buy(actor=member.id, item=key), Haggle(actor=member.id, item=key)):
                 if _allowed(state, offer):

@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.afflictions import Cure, apply_cure
+from expedition.rules.character.fainting import come_round_in_town
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event, Note
-from expedition.rules.core.item_defs import Item, ItemDef, Tag
+from expedition.rules.core.item_defs import Category, Item, ItemDef, Tag
 from expedition.rules.core.skills import Skill
 from expedition.rules.exploration.locations import Location
+from expedition.rules.interlude.settlement_defs import place_cost, place_sizes
 from expedition.rules.items import handling, slots
 from expedition.rules.trackers.doom import settlement_doom
 
@@ -86,6 +88,11 @@ class InterludeState:
         good_harvest: Food at half price today.
         naive_investor: Sales fetch 50 % more today.
         empty_streets: Housing at half price today.
+        wares: Every item the world knows, with its price category (§7.2), written down on arrival:
+            the market's guards see no world and judge by it (an item missing here is unknown).
+        places: The world's sleeping places on arrival, as [nightly silver, *sizes offering it]
+            (§10.4.5, HOUSE §4.4), for ChooseBed's guard; `place_needs` holds what each needs.
+        place_needs: What each sleeping place needs every sleeper to carry ("" for nothing).
     """
 
     settlement: str
@@ -105,6 +112,9 @@ class InterludeState:
     good_harvest: bool = False
     naive_investor: bool = False
     empty_streets: bool = False
+    wares: dict[str, Category] = field(default_factory=dict)
+    places: dict[str, list[int]] = field(default_factory=dict)
+    place_needs: dict[str, str] = field(default_factory=dict)
 
     def plans_of(self, actor: str) -> list[DailyPlan]:
         """The daily actions `actor` announced today."""
@@ -164,9 +174,10 @@ def current(state: CampaignState) -> InterludeState:
 def arrive(ctx: Context, state: CampaignState) -> InterludeState:
     """Begin the interlude in the party's settlement (§10.4.1, §10.4.2).
 
-    Leaving the dungeon has already advanced its doom and cured Hopeless. Here Nauseated is
-    cured, Pilfer gives 1d6 silver, Cooking 1 ration and Master Chef 3, and the settlement gets
-    its own doom tracker if it has none (§9.4). The day of return was the expedition, so only
+    Leaving the dungeon has already advanced its doom and cured Hopeless. Here the fainted wake
+    and the mortally wounded are stabilised (§16 #31, #33), Nauseated is cured, Pilfer gives 1d6
+    silver, Cooking 1 ration and Master Chef 3, and the settlement gets its own doom tracker if it
+    has none (§9.4). The day of return was the expedition, so only
     its night is left (§10.4.1).
     """
     name = state.settlement
@@ -175,9 +186,15 @@ def arrive(ctx: Context, state: CampaignState) -> InterludeState:
     world = ctx.world
     size = world.settlement_size(name).size if isinstance(world, InterludeContent) else HOUSE_DEFAULT_SIZE
     interlude = InterludeState(settlement=name, size=size)
+    if isinstance(world, InterludeContent):  # what the guards must know, since they see no world
+        interlude.wares = {key: defn.category for key, defn in world.items.items()}
+        for place in world.sleeping_places():
+            interlude.places[place.key] = [place_cost(place), *place_sizes(place)]
+            interlude.place_needs[place.key] = place.needs
     state.interlude = interlude
     ctx.emit(InterludeBegan(rule="§10.4", settlement=name, size=size, day=state.day))
     for member in state.living:
+        come_round_in_town(ctx, member)  # no turns pass in town to wake by (§16 #31, #33)
         apply_cure(ctx, member, Cure.INTERLUDE, rule="§10.4.1")
         if member.has(Skill.PILFER):
             silver = sum(ctx.roll(1, 6, who=member.id, why="Pilfer", rule="§6.1"))

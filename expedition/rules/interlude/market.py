@@ -122,21 +122,50 @@ def verify_shopping(state: CampaignState, buyer: Character) -> InterludeState:
     return interlude
 
 
-def verify_market(state: CampaignState, buyer: Character, defn: ItemDef) -> InterludeState:
+@dataclass(frozen=True, slots=True)
+class Ware:
+    """What the market's checks need of an item: its key, its name and its price category (§7.2)."""
+
+    key: str
+    name: str
+    category: Category
+
+    @classmethod
+    def of(cls, defn: ItemDef) -> Ware:
+        """The ware an item definition describes."""
+        return cls(defn.key, defn.name, defn.category)
+
+
+def verify_market(state: CampaignState, buyer: Character, defn: ItemDef | Ware) -> InterludeState:
     """Raise unless `buyer` may deal for the item now: out shopping today, and doom lets them (§9.4).
+
+    The guards (with the `Ware` the interlude wrote down on arrival) and the verbs (with the
+    world's definition) both ask this, so what one refuses the other refuses too.
 
     Raises:
         IllegalAction: With the reason.
     """
+    ware = defn if isinstance(defn, Ware) else Ware.of(defn)
     interlude = verify_shopping(state, buyer)
-    if defn.category is Category.FREE:
-        raise IllegalAction(f"Nobody sells {defn.name}; it is free to take.")
+    if ware.category is Category.FREE:
+        raise IllegalAction(f"Nobody sells {ware.name}; it is free to take.")
     doom = state.locations[interlude.settlement].doom.filled
-    if defn.category not in allowed_categories(doom):
-        raise IllegalAction(f"The merchants will not sell {defn.category.value} goods to the party now.")
-    if interlude.stock.get(defn.key) is False:
-        raise IllegalAction(f"There is no {defn.name} to be had this interlude.")
+    if ware.category not in allowed_categories(doom):
+        raise IllegalAction(f"The merchants will not sell {ware.category.value} goods to the party now.")
+    if interlude.stock.get(ware.key) is False:
+        raise IllegalAction(f"There is no {ware.name} to be had this interlude.")
     return interlude
+
+
+def stock_reroll(state: CampaignState, buyer: Character, key: str) -> bool:
+    """True when Trade network would reroll the item's failed availability (§6.1), not its price."""
+    interlude = state.interlude
+    return (
+        interlude is not None
+        and interlude.stock.get(key) is False
+        and buyer.has(Skill.TRADE_NETWORK)
+        and buyer.id not in interlude.traded_stock
+    )
 
 
 def ask_price(
@@ -182,29 +211,39 @@ def buy(
     return item
 
 
-def verify_haggle(state: CampaignState, buyer: Character, defn: ItemDef, *, trade: bool) -> InterludeState:
-    """Raise unless `buyer` may Haggle (or use Trade network, `trade=True`) on the item now (§6.1)."""
+def verify_haggle(
+    state: CampaignState, buyer: Character, defn: ItemDef | Ware, *, trade: bool
+) -> InterludeState:
+    """Raise unless `buyer` may Haggle (or use Trade network, `trade=True`) on the item now (§6.1).
+
+    Trade network on an item found missing rerolls its availability instead (`stock_reroll`);
+    that needs only a shopping trip (`verify_shopping`).
+    """
+    if trade and stock_reroll(state, buyer, defn.key):
+        return verify_shopping(state, buyer)
     interlude = verify_market(state, buyer, defn)
     skill = Skill.TRADE_NETWORK if trade else Skill.HAGGLE
     if not buyer.has(skill):
         what, title = ("use Trade network", "Trade network") if trade else ("haggle", "Haggle")
         raise IllegalAction(f"{buyer.name} cannot {what}: it takes the {title} skill.")
     used = interlude.traded_price if trade else interlude.haggled
-    stock_reroll = trade and interlude.stock.get(defn.key) is False and buyer.id not in interlude.traded_stock
-    if buyer.id in used and not stock_reroll:
+    if buyer.id in used:
         raise IllegalAction(f"{buyer.name} has already used that this interlude.")
     return interlude
 
 
-def haggle(ctx: Context, state: CampaignState, size: SettlementSize, buyer: Character, defn: ItemDef) -> int:
+def haggle(
+    ctx: Context, state: CampaignState, size: SettlementSize, buyer: Character, defn: ItemDef
+) -> int | None:
     """Haggle (§6.1): roll the price if needed, then reroll it once; the new price must be taken.
 
     Returns:
-        The new base price.
+        The new base price, or None when the item turned out not to be in stock (the roll stays).
     """
     interlude = verify_haggle(state, buyer, defn, trade=False)
-    if not in_stock(ctx, interlude, size, defn, buyer.id):
-        raise IllegalAction(f"There is no {defn.name} to haggle over.")
+    if not in_stock(ctx, interlude, size, defn, buyer.id):  # rolled just now: nothing to haggle over
+        ctx.emit(OutOfStock(rule="§7.2", character=buyer.id, item=defn.key))
+        return None
     old = base_price(ctx, interlude, defn, buyer.id)
     new = _roll_price(ctx, defn, buyer.id, f"haggling over {defn.name}")
     interlude.prices[defn.key] = new
@@ -221,14 +260,8 @@ def trade_network(
     Returns:
         The base price kept, or None when the item is still not in stock.
     """
-    interlude = state.interlude
-    if (
-        interlude is not None
-        and interlude.stock.get(defn.key) is False
-        and buyer.has(Skill.TRADE_NETWORK)
-        and buyer.id not in interlude.traded_stock
-    ):
-        verify_shopping(state, buyer)
+    if stock_reroll(state, buyer, defn.key):
+        interlude = verify_shopping(state, buyer)
         interlude.traded_stock.append(buyer.id)
         found = _roll_stock(ctx, size, defn, buyer.id)
         interlude.stock[defn.key] = found
@@ -322,45 +355,65 @@ class TradeNetwork(Action):
 
 
 def verify_market_action(state: CampaignState, action: AskPrice | Buy | Haggle | TradeNetwork) -> None:
-    # The item's category and price need the world's definitions: the verb checks those before rolling.
+    # The guard sees no world: it judges the item by the wares the interlude wrote down on arrival,
+    # through the very checks the verbs make with the world's definition.
     member = interlude_member(state, action)
     if not action.item:
         raise InvalidAction("name the item")
-    verify_shopping(state, member)
+    interlude = verify_shopping(state, member)
     skill = {Haggle: Skill.HAGGLE, TradeNetwork: Skill.TRADE_NETWORK}.get(type(action))
     if skill is not None and not member.has(skill):
         what = "use Trade network" if skill is Skill.TRADE_NETWORK else "haggle"
         title = skill.value.replace("_", " ").capitalize()
         raise IllegalAction(f"{member.name} cannot {what}: it takes the {title} skill.")
+    if not interlude.wares:  # an interlude from before the wares were written down: the verb checks
+        if interlude.stock.get(action.item) is False and not stock_reroll(state, member, action.item):
+            raise IllegalAction(f"There is no {action.item.replace('_', ' ')} to be had this interlude.")
+        return
+    category = interlude.wares.get(action.item)
+    if category is None:
+        raise InvalidAction(f"There is no item called {action.item!r}.")
+    ware = Ware(action.item, action.item.replace("_", " "), category)
+    if isinstance(action, Haggle | TradeNetwork):
+        verify_haggle(state, member, ware, trade=isinstance(action, TradeNetwork))
+    else:
+        verify_market(state, member, ware)
 
 
 def _size(ctx: Context, state: CampaignState) -> Any:
     return interlude_content(ctx).settlement_size(current(state).settlement)
 
 
+def _ware(ctx: Context, key: str) -> ItemDef:
+    defn = interlude_content(ctx).items.get(key)
+    if defn is None:
+        raise InvalidAction(f"There is no item called {key!r}.")
+    return defn
+
+
 def market_ask(ctx: Context, state: CampaignState, action: AskPrice) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     ask_price(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield
 
 
 def market_buy(ctx: Context, state: CampaignState, action: Buy) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     buy(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield
 
 
 def market_haggle(ctx: Context, state: CampaignState, action: Haggle) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     haggle(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield
 
 
 def market_trade(ctx: Context, state: CampaignState, action: TradeNetwork) -> Resolution[None]:
-    defn = interlude_content(ctx).items[action.item]
+    defn = _ware(ctx, action.item)
     trade_network(ctx, state, _size(ctx, state), state.character(action.actor), defn)
     return
     yield

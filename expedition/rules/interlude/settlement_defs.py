@@ -119,3 +119,21 @@ class SleepingPlace:
     cost: int
     needs: str
     text: str
+
+
+PROPER = "proper"
+"""The key of proper accommodation (HOUSE §4.4: a rented room)."""
+HOUSE_ROOM_COST = 3
+"""House (HOUSE §4.4): a rented room costs 3 silver per person per night."""
+HOUSE_ROOM_SIZES = (4, 5)
+"""House (HOUSE §4.4): rooms are rented only in strongholds and cities."""
+
+
+def place_sizes(place: SleepingPlace) -> tuple[int, ...]:
+    """The settlement sizes that offer a place (a rented room only in size 4–5, house)."""
+    return HOUSE_ROOM_SIZES if place.key == PROPER else place.sizes
+
+
+def place_cost(place: SleepingPlace) -> int:
+    """Silver per person per night before doom and the day's events (a rented room: house)."""
+    return HOUSE_ROOM_COST if place.key == PROPER else place.cost

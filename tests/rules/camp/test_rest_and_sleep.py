@@ -28,8 +28,8 @@ from expedition.rules.exploration.camp_state import CampPlace
 from tests.rules.camp_helpers import camp_with, make_state, pool, run
 
 
-def test_a_well_deserved_rest_recovers_fatigue_shaken_sleepy_and_prayers() -> None:
-    """§10.3, §4.6, §11.2: all fatigue, Shaken (and Sleepy, camping) removed; prayers un-exhausted."""
+def test_a_well_deserved_rest_recovers_fatigue_shaken_and_prayers_but_not_sleepy() -> None:
+    """§10.3, §4.6, §11.2, §16 #34: all fatigue and Shaken removed, prayers un-exhausted; Sleepy stays."""
     state = make_state()
     wren, moss = state.character("wren"), state.character("moss")
     wren[Attr.STR].fatigue = 2
@@ -37,7 +37,7 @@ def test_a_well_deserved_rest_recovers_fatigue_shaken_sleepy_and_prayers() -> No
     moss.magic.exhausted_prayers.append("light")
     camp_with(state, CampPlace(long_rest=False))
     run(state, WellDeservedRest(actor="moss"), [])
-    assert wren[Attr.STR].fatigue == 0 and not wren.afflictions
+    assert wren[Attr.STR].fatigue == 0 and wren.afflictions == {Affliction.SLEEPY}  # only Sleep cures it
     assert moss.magic.exhausted_prayers == [] and pool(state) == 0
 
 

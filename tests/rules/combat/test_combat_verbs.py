@@ -24,7 +24,8 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve, resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction
-from expedition.rules.core.item_defs import Item
+from expedition.rules.core.events import Note
+from expedition.rules.core.item_defs import Item, ItemDef
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import apply, verify
@@ -198,3 +199,19 @@ def test_help_puts_the_helpers_die_on_the_allys_next_turn() -> None:
     combat.positions.update({"wren": (2, 3), "ash": (3, 3)})
     run(state, Help(actor="wren", ally="ash"), [])
     assert combat.helped == {"ash": "wren"} and "wren" in combat.done
+
+
+def test_an_attack_whose_weapon_the_encumbrance_test_dropped_is_not_taken() -> None:
+    """§7.1, §10.2.2: the turn's STR test drops the chosen sword; the attack is refused, no action spent."""
+    state = make_state()
+    wren = state.party[0]
+    rock = ItemDef(key="rock", name="Rock")
+    wren.items.extend(Item(uid=100 + n, defn=rock, place=slots.TORSO) for n in range(13))  # 14 > 13
+    fight(state, [], ambush=True)
+    foe = place(state, (3, 3))
+    ctx = run(state, AttackFoe(actor="wren", target=foe.uid, weapon_uid=1), [2, 3, 1])  # fail; item 1
+    assert all(i.uid != 1 for i in wren.items)  # the sword lies on the floor
+    assert not [e for e in ctx.events if isinstance(e, Attacked)]
+    assert any(isinstance(e, Note) and "not taken" in e.text for e in ctx.events)
+    combat = combat_of(state)
+    assert combat.active == "wren" and combat.actions_left == 2 and foe.wounds == 0

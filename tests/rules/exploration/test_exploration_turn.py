@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from expedition.rules.character.adventurer import Status
+from expedition.rules.character.mortal_wounds import Died, MortallyWounded
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
@@ -141,3 +143,31 @@ def test_a_light_running_out_goes_out_next_turn_then_darkness_costs_pre_or_terro
     # A 5 succeeds even Terrified; the loitering 1d! rolls 4.
     run(state, Search(actor="wren"), [5, 3, 4], "roll", "fatigue")
     assert wren[Attr.PRE].fatigue == 1
+
+
+def test_near_death_outside_a_fight_dies_at_the_end_of_the_next_exploration_turn_section_16_35() -> None:
+    """§4.4 row 6, §16 #35: fallen during this turn's action they live through it; the next turn kills."""
+    state = make_state()
+    wren = state.party[0]
+    wren.status, wren.near_death_turns = Status.MORTALLY_WOUNDED, 1
+    ctx = _ctx([])
+    ctx.emit(MortallyWounded(rule="§4.4", character="wren", near_death=True))  # fell in this action
+    resolve_default(exploration_turn(ctx, state))
+    assert wren.status is Status.MORTALLY_WOUNDED
+    ctx = _ctx([])  # the next action: nobody stabilised them
+    resolve_default(exploration_turn(ctx, state))
+    assert wren.status is Status.DEAD and any(isinstance(e, Died) for e in ctx.events)
+
+
+def test_a_fainted_bleeder_with_no_room_bleeds_out_into_wounds_section_16_32() -> None:
+    """§4.3, §4.6, §16 #32: a Bleeding point with nowhere to go is a lethal wound, not another turn down."""
+    state = make_state()
+    wren = state.party[0]
+    for attr in Attr:
+        wren[attr].score, wren[attr].wounds, wren[attr].fatigue = 2, 2, 0
+    wren.afflictions.add(Affliction.BLEEDING)
+    wren.status, wren.faint_turns = Status.FAINTED, 1
+    ctx = _ctx([5])  # the mortal-wound die: 5, Visions (§4.4)
+    resolve_default(exploration_turn(ctx, state))
+    assert wren.faint_turns == 0  # the point added no turn down
+    assert wren.status is Status.MORTALLY_WOUNDED and wren.mortal_wounds == 1

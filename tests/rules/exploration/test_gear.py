@@ -13,7 +13,10 @@ from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.lasting import has_lasting
+from expedition.rules.engine.dispatch import apply, verify
+from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.barricade import SPIKED
+from expedition.rules.exploration.exploration_actions import UseItem
 from expedition.rules.exploration.features import Trap
 from expedition.rules.exploration.gear import (
     CompassRead,
@@ -145,3 +148,24 @@ def test_the_compass_points_to_the_stairs_up_without_an_exit() -> None:
     )
     read = next(e for e in ctx.events if isinstance(e, CompassRead))
     assert (read.toward, read.bearing, read.distance) == ("the stairs up", "east", 6)
+
+
+def test_bandages_treat_the_chosen_ally_and_are_refused_with_nobody_bleeding() -> None:
+    """§4.6, §7.4: bandages on an ally stop the ally's Bleeding, not the user's; with nobody Bleeding
+    in reach they are not used at all, the guard says why, and the option is not enabled."""
+    state = make_state()
+    wiz, cle = state.character("wiz"), state.character("cle")
+    strips = give(wiz, "bandages", 40)
+    use = UseItem(actor="wiz", item=strips.uid, target="cle")
+    with pytest.raises(IllegalAction, match="Nobody within reach is Bleeding"):
+        verify(state, use)
+    assert not any(
+        o.enabled and o.action == UseItem(actor="wiz", item=40) for o in available_actions(state, "wiz")
+    )
+    wiz.afflictions.add(Affliction.BLEEDING)
+    cle.afflictions.add(Affliction.BLEEDING)
+    resolve_default(apply(_ctx(), state, use))
+    assert Affliction.BLEEDING not in cle.afflictions and Affliction.BLEEDING in wiz.afflictions
+    assert strips.quantity == 2
+    with pytest.raises(IllegalAction, match="Bleeding within reach"):
+        verify(state, use)  # cle bleeds no more

@@ -9,6 +9,7 @@ from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.insight import InsightSpend, SpendKind
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.skills import Skill
@@ -17,7 +18,7 @@ from expedition.rules.engine.dispatch import SpendInsight, can
 from expedition.rules.engine.legal_actions import legal_actions
 from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
 from expedition.rules.interlude.daily_actions import PlanDay
-from expedition.rules.interlude.day_and_night import EndDay
+from expedition.rules.interlude.day_and_night import EndDay, begin_day
 from expedition.rules.interlude.hunger_and_sleep import ChooseBed
 from expedition.rules.interlude.interlude_state import DailyAction, arrive
 from expedition.rules.interlude.recruiting import NewRecruit
@@ -136,3 +137,21 @@ def test_plans_are_reported_section_10_4_3() -> None:
     assert session.state.interlude is not None
     assert session.state.interlude.plans_of("bo")[0].action is DailyAction.LAY_LOW
     assert not session.submit(Seat.host(), PlanDay(actor="bo", action=DailyAction.REST)).ok
+
+
+def test_arriving_wakes_the_fainted_and_stabilises_the_mortally_wounded_section_16_31_33() -> None:
+    """§16 #31, #33: no turns pass in town, so the fainted wake on arrival and the healers tend the dying."""
+    fainted, dying = Character("a", "A"), Character("b", "B")
+    fainted.status, fainted.faint_turns = Status.FAINTED, 3
+    dying.status, dying.near_death_turns = Status.MORTALLY_WOUNDED, 1
+    state = new_campaign(3, [fainted, dying], [Player("player1", "P")], ctx=Context(SeededDice(3)))
+    state.interlude = None
+    interlude = arrive(Context(ScriptedDice([]), world=default_world()), state)
+    assert fainted.status is Status.ACTIVE and dying.status is Status.ACTIVE
+    assert dying.near_death_turns is None and fainted.faint_turns == 0
+    interlude.arrival = False
+    assert can(state, PlanDay(actor="a", action=DailyAction.REST))
+    fainted.status, fainted.faint_turns = Status.FAINTED, 2  # fainted in the night
+    ctx = Context(SeededDice(4), world=default_world())
+    resolve_default(begin_day(ctx, state, interlude))
+    assert fainted.status is Status.ACTIVE

@@ -168,19 +168,43 @@ def cast_spell(ctx: Context, state: CampaignState, action: CastSpell) -> Resolut
         provoke_nearby(ctx, state, caster.id)  # a sleeping Red Weaver wakes (§12.1)
     yield from effect.apply(ctx, state, caster, action.target)
     visions(ctx, state, caster)
-    yield from casting_test(ctx, state, caster, spell, combat=fighting)
+    summons: list[str] = []
+    yield from casting_test(ctx, state, caster, spell, combat=fighting, summons=None if fighting else summons)
     if fighting:
         yield from pay_actions(ctx, state, caster, effect.actions, "CastSpell")
     else:
-        yield from exploration_turn(ctx, state)
+        yield from turn_then_summons(ctx, state, caster, summons)
+
+
+def turn_then_summons(
+    ctx: Context, state: CampaignState, caster: Character, summons: list[str]
+) -> Resolution[None]:
+    """End an exploration action's turn, then let a mishap's summoned horror start the fight.
+
+    A spell cast or a Concentrate while exploring takes 1 ET (§10.1), and every such turn advances
+    decay and spends lights; the decay tracker does not advance in a fight (§10.2.1), whose whole
+    length is one more ET, passed as it ends (§10.1 "Start combat"). So the action's turn is
+    finished first, as a Move into a guarded room is, and the creature appears after it.
+    """
+    yield from exploration_turn(ctx, state)
+    for key in summons:
+        if state.living and state.expedition is not None:
+            yield from summon(ctx, state, caster, key)
 
 
 def casting_test(
-    ctx: Context, state: CampaignState, caster: Character, spell: SpellDef, *, combat: bool = False
+    ctx: Context,
+    state: CampaignState,
+    caster: Character,
+    spell: SpellDef,
+    *,
+    combat: bool = False,
+    summons: list[str] | None = None,
 ) -> Resolution[Outcome]:
     """The test after a cast (§11.1): failure forgets, critical adds a mishap, great makes the next sure.
 
-    Without a conductor every failure counts as critical.
+    Without a conductor every failure counts as critical. A mishap's summons are added to
+    `summons` when it is given, for the caller to bring in once the turn is over (`turn_then_summons`).
 
     Returns:
         The outcome that counted.
@@ -207,7 +231,7 @@ def casting_test(
     elif not outcome.succeeded:
         forget(ctx, caster, spell.key)
         if outcome is Outcome.CRITICAL_FAILURE:
-            yield from roll_mishap(ctx, state, caster)
+            yield from roll_mishap(ctx, state, caster, summons=summons)
     return outcome
 
 
@@ -231,7 +255,13 @@ def mishap_row(rows: Sequence[MishapRow], total: int) -> MishapRow:
 
 
 def roll_mishap(
-    ctx: Context, state: CampaignState, caster: Character, *, count: bool = True, rule: str = "§11.1"
+    ctx: Context,
+    state: CampaignState,
+    caster: Character,
+    *,
+    count: bool = True,
+    rule: str = "§11.1",
+    summons: list[str] | None = None,
 ) -> Resolution[MishapRow]:
     """Roll on the spell mishap table and apply the row (§11.1).
 
@@ -241,6 +271,7 @@ def roll_mishap(
         caster: The wizard.
         rule: The section applied.
         count: False for Concentrate (§10.1): earlier mishaps are not added and this one is not recorded.
+        summons: When given, a summoned creature's key is added here instead of appearing now.
     """
     rows = the_world(ctx.world).mishaps
     faces = ctx.roll(3, 6, who=caster.id, why="spell mishap (3d6 + earlier mishaps)", rule=rule)
@@ -262,7 +293,7 @@ def roll_mishap(
             text=row.text,
         )
     )
-    yield from apply_mishap(ctx, state, caster, row)
+    yield from apply_mishap(ctx, state, caster, row, summons=summons)
     return row
 
 
@@ -274,8 +305,14 @@ _OTHERS: dict[int, tuple[Affliction, Range]] = {
 """Mishap rows that also strike the others around the caster (§11.1): the affliction and how far."""
 
 
-def apply_mishap(ctx: Context, state: CampaignState, caster: Character, row: MishapRow) -> Resolution[None]:
-    """Apply one mishap row: the caster's afflictions and harm, doom, summons, lost items (§11.1)."""
+def apply_mishap(
+    ctx: Context, state: CampaignState, caster: Character, row: MishapRow, *, summons: list[str] | None = None
+) -> Resolution[None]:
+    """Apply one mishap row: the caster's afflictions and harm, doom, summons, lost items (§11.1).
+
+    With `summons` given (outside a fight), the summoned creature's key is added there and it
+    appears once the action's exploration turn is over (`turn_then_summons`).
+    """
     rule = "§11.1"
     if row.roll == 3:
         take_fatigue(ctx, caster, Attr.INT, 1, rule=rule)
@@ -298,7 +335,9 @@ def apply_mishap(ctx: Context, state: CampaignState, caster: Character, row: Mis
         _lose(ctx, caster, lost, "conductor destroyed")
     if row.roll == 17:
         _lose(ctx, caster, list(caster.items), "left in the void realm")
-    if row.summons:
+    if row.summons and summons is not None:
+        summons.append(row.summons)
+    elif row.summons:
         yield from summon(ctx, state, caster, row.summons)
 
 
@@ -314,13 +353,14 @@ def _lose(ctx: Context, caster: Character, items: list, why: str) -> None:  # ty
 def concentrate(ctx: Context, state: CampaignState, action: Concentrate) -> Resolution[None]:
     """Concentrate (§10.1): an INT test; success brings the spell back, failure rolls an uncounted mishap."""
     caster = state.character(action.actor)
+    summons: list[str] = []
     result = yield from attribute_test(ctx, caster, Attr.INT, rule="§10.1")
     if result.succeeded:
         caster.magic.forgotten_spells.remove(action.spell)
         ctx.emit(SpellRecovered(rule="§10.1", character=caster.id, spell=action.spell))
     else:
-        yield from roll_mishap(ctx, state, caster, count=False, rule="§10.1")
-    yield from exploration_turn(ctx, state)
+        yield from roll_mishap(ctx, state, caster, count=False, rule="§10.1", summons=summons)
+    yield from turn_then_summons(ctx, state, caster, summons)
 
 
 # --- events ----------------------------------------------------------------------------------------

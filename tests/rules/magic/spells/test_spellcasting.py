@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from expedition.rules.combat.combat_events import CombatStarted
 from expedition.rules.core.conditions import Affliction
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.lasting import Span, add_lasting
-from expedition.rules.engine.dispatch import verify
+from expedition.rules.core.phase import Phase
+from expedition.rules.core.tracker import TrackerAdvanced
+from expedition.rules.engine.dispatch import ExplorationTurnPassed, apply, verify
 from expedition.rules.exploration.expedition import magic_lit
 from expedition.rules.magic.prayers.prayer_marks import IGNORANCE, SILENCE, tile_key
 from expedition.rules.magic.spells.spellcasting import (
@@ -16,7 +21,8 @@ from expedition.rules.magic.spells.spellcasting import (
     SpellMishapRolled,
     casting_refused,
 )
-from tests.rules.magic_helpers import make_state, run
+from tests.rules.combat.test_fights import ThenSeeded
+from tests.rules.magic_helpers import WORLD, make_state, run
 from tests.rules.prayer_helpers import ctx
 
 
@@ -101,3 +107,16 @@ def test_silence_and_ignorance_refuse_casting_with_a_reason() -> None:
     assert casting_refused(state, wiz, "light") == ""
     add_lasting(ctx(), state, SILENCE, tile_key(state.expedition.position), Span.EXPEDITION, rule="§11.2")
     assert "silence" in casting_refused(state, wiz, "light")
+
+
+def test_a_concentrate_mishap_that_summons_ends_the_turn_before_the_fight_begins() -> None:
+    """§10.1, §10.2.1: the failed Concentrate's turn (decay, lights) passes, then the demon starts a fight."""
+    state, wiz = wizard("light")
+    wiz.magic.forgotten_spells = ["light"]
+    ctx = Context(ThenSeeded([2, 3, 2, 2, 3]), world=WORLD)  # INT fails; 3d6 = 7, a lesser demon
+    resolve_default(apply(ctx, state, Concentrate(actor="wiz", spell="light")))
+    kinds = [type(e) for e in ctx.events]
+    started = kinds.index(CombatStarted)
+    assert ExplorationTurnPassed in kinds[:started] and TrackerAdvanced in kinds[:started]
+    assert TrackerAdvanced not in kinds[started:]  # no decay inside the fight
+    assert state.phase is Phase.COMBAT and state.turn == 1

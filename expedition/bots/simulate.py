@@ -1,0 +1,136 @@
+"""Provides the simulation runner: bots play many campaigns headless, and the figures are summed up.
+
+`simulate` plays `campaigns` campaigns of `expeditions` expeditions each, campaign i on seed
+`seed + i`, over `jobs` processes; the results come back in campaign order, so the figures are the
+same whatever `jobs` is. `summary` turns them into the balance figures a designer reads (the
+`--json` object of `expedition simulate`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import asdict
+from typing import Any
+
+from expedition.bots.driver import Caps, play_campaign
+from expedition.bots.figures import CampaignResult
+
+__all__ = ["SIXTH", "simulate", "summary"]
+
+SIXTH = 6
+"""The expedition `campaigns_setting_out_sixth` counts campaigns reaching."""
+
+
+def _play(job: tuple[int, str, int, Caps]) -> CampaignResult:
+    seed, policy, expeditions, caps = job
+    return play_campaign(seed, policy, expeditions, caps)
+
+
+def simulate(
+    campaigns: int,
+    expeditions: int,
+    *,
+    policy: str = "sensible",
+    seed: int = 1,
+    jobs: int = 1,
+    caps: Caps | None = None,
+    progress: Callable[[CampaignResult], None] | None = None,
+) -> list[CampaignResult]:
+    """Play the campaigns (see the module docstring).
+
+    Args:
+        campaigns: How many campaigns.
+        expeditions: Expeditions each campaign is asked to play.
+        policy: The bots' policy.
+        seed: The first campaign's seed.
+        jobs: Processes to spread the campaigns over (1: this process).
+        caps: The hard limits per expedition and per fight.
+        progress: Told of each campaign as it finishes, in campaign order.
+
+    Returns:
+        Every campaign's result, in campaign order.
+    """
+    work = [(seed + i, policy, expeditions, caps or Caps()) for i in range(campaigns)]
+    results: list[CampaignResult] = []
+    for result in _results(work, jobs):
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    return results
+
+
+def _results(work: list[tuple[int, str, int, Caps]], jobs: int) -> Iterator[CampaignResult]:
+    if jobs <= 1 or len(work) <= 1:
+        yield from map(_play, work)
+        return
+    # "spawn": a fresh interpreter per worker, whatever the parent holds (threads, open files).
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
+        yield from pool.imap(_play, work)
+
+
+def _share(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
+
+
+def _histogram(values: list[int]) -> dict[str, int]:
+    counts = Counter(values)
+    return {str(value): counts[value] for value in sorted(counts)}
+
+
+def summary(results: list[CampaignResult]) -> dict[str, Any]:
+    """The balance figures of a run, as plain values (the `--json` object).
+
+    Fractions are 0–1. An expedition counts once it set out; one stopped by a fault counts in
+    `stopped`, not in the outcomes' shares, which are over the expeditions that ended.
+    """
+    played = [e for r in results for e in r.expeditions]
+    ended = [e for e in played if e.outcome != "stopped"]
+    adventurers = sum(e.party for e in ended)
+    fights = [f for e in played for f in e.fights]
+    problems = [p for r in results for p in r.problems]
+    sixth_asked = [r for r in results if r.asked >= SIXTH]
+    doom: dict[str, list[int]] = {}
+    for e in played:
+        doom.setdefault(str(e.number), []).append(e.doom)
+    return {
+        "policy": results[0].policy if results else "",
+        "campaigns": len(results),
+        "expeditions": len(played),
+        "expeditions_ended": len(ended),
+        "stopped": len(played) - len(ended),
+        "whole_party_back": _share(sum(e.whole_party_back for e in ended), len(ended)),
+        "total_party_kill": _share(sum(e.outcome == "total_party_kill" for e in ended), len(ended)),
+        "first_fight_lost": _share(sum(e.first_fight_lost for e in ended), len(ended)),
+        "adventurer_deaths_per_adventurer_expedition": _share(sum(e.deaths for e in ended), adventurers),
+        "campaigns_setting_out_sixth": _share(
+            sum(1 for r in sixth_asked if len(r.expeditions) >= SIXTH), len(sixth_asked)
+        ),
+        "longest_fight_rounds": max((f.rounds for f in fights), default=0),
+        "exceptions": sum(p.kind == "exception" for p in problems),
+        "invariant_violations": sum(p.kind == "violation" for p in problems),
+        "stuck": sum(p.kind == "stuck" for p in problems),
+        "fights": {
+            "won": sum(f.outcome == "victory" for f in fights),
+            "fled": sum(f.outcome == "fled" for f in fights),
+            "lost": sum(f.outcome == "party_down" for f in fights),
+            "rounds": _histogram([f.rounds for f in fights]),
+        },
+        "deaths_by_cause": dict(sorted(Counter(c for e in played for c in e.death_causes).items())),
+        "faints_by_cause": dict(sorted(Counter(c for e in played for c in e.faint_causes).items())),
+        "interlude_deaths": sum(e.interlude_deaths for e in played),
+        "silver_gained_mean": round(sum(e.silver for e in ended) / len(ended), 2) if ended else 0.0,
+        "treasure_mean": round(sum(e.treasure for e in ended) / len(ended), 2) if ended else 0.0,
+        "exploration_turns": _histogram([e.turns for e in ended]),
+        "exploration_turns_mean": round(sum(e.turns for e in ended) / len(ended), 2) if ended else 0.0,
+        "doom_at_setting_out": {n: round(sum(v) / len(v), 2) for n, v in sorted(doom.items(), key=_number)},
+        "steps": sum(r.steps for r in results),
+        "replayed": sum(r.replayed is True for r in results),
+        "faults": dict(sorted(Counter(p.fault for p in problems).items())),
+        "problems": [asdict(p) for p in problems],
+    }
+
+
+def _number(item: tuple[str, list[int]]) -> int:
+    return int(item[0])

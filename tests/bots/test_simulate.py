@@ -1,0 +1,70 @@
+"""Tests the bots and the simulation runner: the figures' shape, determinism, and honest play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from expedition.bots.driver import Caps, make_policy, play_campaign
+from expedition.bots.policy import playable
+from expedition.bots.setup import quick_session
+from expedition.bots.simulate import simulate, summary
+from expedition.cli import main
+from expedition.session.views import Seat
+
+KEYS = (
+    "expeditions",
+    "whole_party_back",
+    "total_party_kill",
+    "first_fight_lost",
+    "adventurer_deaths_per_adventurer_expedition",
+    "campaigns_setting_out_sixth",
+    "longest_fight_rounds",
+    "exceptions",
+    "invariant_violations",
+)
+SMALL = Caps(expedition_steps=120, interlude_steps=60, fight_rounds=40)
+"""Caps that keep a unit test's campaigns short: a long one stops as stuck, which is fine here."""
+
+
+def test_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--campaigns", "1", "--expeditions", "1", "--seed", "3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in KEYS:
+        assert key in figures
+    assert isinstance(figures["expeditions"], int)
+    for key in KEYS[1:6]:
+        assert 0.0 <= figures[key] <= 1.0
+
+
+def test_results_do_not_depend_on_the_jobs() -> None:
+    one = summary(simulate(2, 1, policy="random", seed=11, jobs=1, caps=SMALL))
+    two = summary(simulate(2, 1, policy="random", seed=11, jobs=2, caps=SMALL))
+    assert one == two
+
+
+@pytest.mark.parametrize("policy", ["random", "sensible"])
+def test_a_policy_never_submits_a_disabled_option(policy: str) -> None:
+    session, seat = quick_session(5), Seat.host()
+    bot = make_policy(policy, 5)
+    for _ in range(60):
+        view = session.view(seat)
+        if view.pending is not None:
+            key = bot.decide(view, view.pending)
+            assert key in view.pending.keys
+            assert session.answer(seat, key).ok
+            continue
+        option = bot.choose(view)
+        if option is None:
+            break
+        assert option.enabled
+        assert option in playable(view)
+        session.submit(seat, option.action)
+
+
+def test_a_campaign_replays_to_the_same_hash() -> None:
+    result = play_campaign(2, "sensible", 1, SMALL)
+    assert result.replayed in (True, None)  # None: it stopped on a fault first, recorded with its step
+    for problem in result.problems:
+        assert problem.seed == 2 and problem.step >= 1
