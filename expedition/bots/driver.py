@@ -19,7 +19,7 @@ from expedition.bots.figures import CampaignResult, ExpeditionFigures, FightFigu
 from expedition.bots.invariants import broken_invariants
 from expedition.bots.policy import Policy
 from expedition.bots.random_policy import RandomPolicy
-from expedition.bots.sensible import SensiblePolicy
+from expedition.bots.sensible.careful_player import SensiblePolicy
 from expedition.bots.setup import quick_session
 from expedition.rules.core.events import Event
 from expedition.rules.core.phase import Phase
