@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Callable
 
 from expedition.bots.sensible.memory import Memory, option_key
-from expedition.bots.sensible.party import first, hurt, tired
+from expedition.bots.sensible.party import first, hurt, tired, wounds
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.tiles import Tile
@@ -18,6 +18,10 @@ TURN_LIMIT = 80
 """Exploration turns after which the party heads home."""
 RICH = 80
 """Silver gained on an expedition after which the party heads home."""
+HOME_HURT = 2
+"""Wounds on one adventurer (or twice that on the party) that send the party home."""
+HEAL_AT = 2
+"""Wounds on one adventurer worth a healing prayer between fights."""
 MAX_CAMPS = 2
 """Camps made on one expedition, at most."""
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
@@ -34,10 +38,13 @@ def explore(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOp
     if expedition is None:
         return None
     memory.visits[expedition.position] += 1
+    light = _light(options, memory)  # kindled before judging the dark
+    if light is not None:
+        return light
     if should_go_home(view, memory):
         memory.heading_home = True
     return (
-        _light(options, memory)
+        _heal(view, options, memory)
         or _camp(view, options, memory)
         or (_go_home(view, options, memory) if memory.heading_home else None)
         or _once(view, options, memory, "Loot")
@@ -53,7 +60,7 @@ def should_go_home(view: SeatView, memory: Memory) -> bool:
     """Hurt, rich, late or in the dark: time to leave."""
     state = view.state
     rich = state.silver - memory.silver_at_setting_out >= RICH
-    return memory.heading_home or hurt(view) or rich or memory.dark or state.turn >= TURN_LIMIT
+    return memory.heading_home or hurt(view, limit=HOME_HURT) or rich or memory.dark or state.turn >= TURN_LIMIT
 
 
 def _light(options: list[SeatOption], memory: Memory) -> SeatOption | None:
@@ -64,6 +71,26 @@ def _light(options: list[SeatOption], memory: Memory) -> SeatOption | None:
     if light is not None:
         memory.dark = False
     return light
+
+
+def _heal(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
+    """A cleric's healing prayer for the most wounded, once a turn, between fights."""
+    state = view.state
+    key = option_key("heal", state.turn)
+    if key in memory.done:
+        return None
+    members = {m.name: m for m in state.party}
+    best: tuple[int, SeatOption] | None = None
+    for option in options:
+        if option.kind != "InvokePrayer" or "Cure" not in option.label or "\u2192" not in option.label:
+            continue
+        member = members.get(option.label.rsplit("\u2192", 1)[1].strip())
+        if member is not None and wounds(member) >= HEAL_AT and (best is None or wounds(member) > best[0]):
+            best = (wounds(member), option)
+    if best is None:
+        return None
+    memory.done.add(key)
+    return best[1]
 
 
 def _camp(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
@@ -134,10 +161,11 @@ def _walk(view: SeatView, options: list[SeatOption], memory: Memory, goal: Goal)
         at = opener.arg("at")
         if isinstance(at, tuple) and at not in steps:
             steps[at] = opener
-    for tile in (
-        {(expedition.position[0] + dx, expedition.position[1] + dy) for dx, dy in STEPS.values()}
-    ) - set(steps):
-        memory.blocked.add(tile)
+    if any(o.kind == "Step" for o in options):  # nobody able to walk says nothing of the tiles around
+        for tile in (
+            {(expedition.position[0] + dx, expedition.position[1] + dy) for dx, dy in STEPS.values()}
+        ) - set(steps):
+            memory.blocked.add(tile)
     start = expedition.position
     came: dict[Pos, Pos] = {start: start}
     queue = deque([start])

@@ -1,26 +1,42 @@
-"""Provides how the sensible bot fights: hit what it can hurt, finish the wounded, flee a lost fight."""
+"""Provides how the sensible bot fights: hit what it can hurt, finish the wounded, flee a lost fight.
+
+Fleeing (§16 #25) takes a move to a tile no foe can see, so a party that means to run first walks
+toward the nearest such tile (out through a door, round a corner) and flees once it is offered.
+"""
 
 from __future__ import annotations
 
+from collections import deque
+
 from expedition.bots.sensible.memory import Memory
-from expedition.bots.sensible.party import down, first
+from expedition.bots.sensible.party import down, first, wounds
+from expedition.rules.character.adventurer import Status
+from expedition.rules.combat.fight_map import floor, sees
 from expedition.rules.core.distance import Pos
 from expedition.session.seat_view import SeatOption, SeatView
 
-__all__ = ["FLEE_AFTER", "fight"]
+__all__ = ["FLEE_AFTER", "fight", "losing"]
 
-FLEE_AFTER = 6
+FLEE_AFTER = 3
 """Rounds without hurting any foe after which the fight is not being won."""
 WORTH_IT = 0.25
 """The least chance of a hit worth an attack."""
+BLOODIED = 4
+"""Wounds on one standing adventurer after which the party would rather run than trade blows."""
+REACH = 40
+"""How far (in tiles walked) the bot looks for a place out of the foes' sight."""
 MAGIC = ("HurlSpellShot", "CastSpell", "InvokePrayer", "UseManeuver")
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    """The fighter's choice: flee, attack, use magic, close in, guard, or end the turn."""
+    """The fighter's choice: stabilise the dying, flee, attack, use magic, close in, guard, or end the turn."""
     _progress(view, memory)
+    if losing(view, memory):
+        memory.fleeing = True
     return (
-        _flee(view, options, memory)
+        _stabilise(options)
+        or (_flee(view, options) if memory.fleeing else None)
         or _attack(view, options)
         or _magic(options, memory)
         or _close_in(view, options)
@@ -41,9 +57,95 @@ def _progress(view: SeatView, memory: Memory) -> None:
     memory.last_round = combat.round
 
 
-def _flee(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    losing = memory.fight_rounds >= FLEE_AFTER or 2 * down(view) > len(view.state.party)
-    return first(options, "Flee") if losing else None
+def losing(view: SeatView, memory: Memory) -> bool:
+    """The fight is going badly: no progress for a while, someone down while the foes are fresh, or bloodied."""
+    combat = view.state.expedition.combat if view.state.expedition else None
+    if combat is None:
+        return False
+    party = view.state.party
+    fallen = down(view)
+    standing = [m for m in party if m.status is Status.ACTIVE]
+    foes = combat.conscious_foes
+    if not foes:
+        return False
+    foes_hp = sum(max(0, f.defn.wounds + 1 - f.wounds) for f in foes)
+    start_hp = sum(f.defn.wounds + 1 for f in combat.foes)
+    fresh = 2 * foes_hp > start_hp  # the foes still have more than half their fight left
+    bloodied = sum(1 for m in standing if wounds(m) >= BLOODIED)
+    return (
+        memory.fight_rounds >= FLEE_AFTER
+        or 2 * fallen >= len(party)
+        or (fallen >= 1 and fresh)
+        or (2 * bloodied >= max(1, len(standing)) and fresh)
+    )
+
+
+def _stabilise(options: list[SeatOption]) -> SeatOption | None:
+    """Medicine for a mortally wounded ally, first of all (§4.4)."""
+    return next((o for o in options if o.kind == "CombatUseItem" and o.label.startswith("Stabilise")), None)
+
+
+def _flee(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+    """Flee if a flight is offered; else take the move that nears the closest tile out of the foes' sight."""
+    flight = first(options, "Flee")
+    if flight is not None:
+        return flight
+    expedition = view.state.expedition
+    combat = expedition.combat if expedition else None
+    moves = [o for o in options if o.kind == "CombatMove" and o.tile is not None]
+    if expedition is None or combat is None or not moves:
+        return None
+    level = expedition.dungeon.level(combat.depth)
+    watchers = [foe.pos for foe in combat.conscious_foes]
+    here = combat.positions.get(moves[0].actor)
+    if here is None:
+        return None
+    distance = _to_cover(level, here, watchers, combat.occupied() - {here})
+    if not distance:
+        return None
+    best = min(moves, key=lambda o: (distance.get(o.tile, REACH + 1), o.tile))  # type: ignore[arg-type]
+    return best if distance.get(best.tile, REACH + 1) < distance.get(here, REACH + 1) else None  # type: ignore[arg-type]
+
+
+def _to_cover(level: object, start: Pos, watchers: list[Pos], taken: set[Pos]) -> dict[Pos, int]:
+    """Walking distance to the nearest tile no watcher sees, for the tiles around `start` (not through `taken`)."""
+    seen_from: dict[Pos, bool] = {}
+
+    def hidden(pos: Pos) -> bool:
+        if pos not in seen_from:
+            seen_from[pos] = not any(sees(level, w, pos) for w in watchers)  # type: ignore[arg-type]
+        return seen_from[pos]
+
+    # Breadth first from `start` to find the cover tiles within reach, then back from them.
+    came: dict[Pos, int] = {start: 0}
+    queue = deque([start])
+    cover: list[Pos] = []
+    while queue:
+        pos = queue.popleft()
+        if came[pos] >= REACH:
+            continue
+        if hidden(pos):
+            cover.append(pos)
+            if len(cover) >= 6:
+                break
+            continue
+        for dx, dy in STEPS:
+            nxt = (pos[0] + dx, pos[1] + dy)
+            if nxt not in came and nxt not in taken and floor(level, nxt):  # type: ignore[arg-type]
+                came[nxt] = came[pos] + 1
+                queue.append(nxt)
+    if not cover:
+        return {}
+    distance = {pos: 0 for pos in cover}
+    queue = deque(cover)
+    while queue:
+        pos = queue.popleft()
+        for dx, dy in STEPS:
+            nxt = (pos[0] + dx, pos[1] + dy)
+            if nxt in came and nxt not in distance:
+                distance[nxt] = distance[pos] + 1
+                queue.append(nxt)
+    return distance
 
 
 def _attack(view: SeatView, options: list[SeatOption]) -> SeatOption | None:

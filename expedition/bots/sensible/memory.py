@@ -30,6 +30,7 @@ class Memory:
         blocked: Tiles a step into was not offered (locked doors, water it cannot cross).
         tries: Attempts at opening each locked door of the level.
         fight_rounds: Rounds of the fight under way with no foe hurt.
+        fleeing: It decided to run from the fight under way.
         foe_wounds: The foes' wounds when last seen, to tell progress.
         dark: The party was in the dark this expedition (a darkness decision came).
         camps: Camps made this expedition.
@@ -46,6 +47,7 @@ class Memory:
     blocked: set[Pos] = field(default_factory=set)
     tries: Counter[str] = field(default_factory=Counter)
     fight_rounds: int = 0
+    fleeing: bool = False
     foe_wounds: int = 0
     last_round: int = 0
     dark: bool = False
@@ -67,6 +69,7 @@ class Memory:
                 self.silver_at_setting_out = state.silver
             if phase is Phase.COMBAT:
                 self.fight_rounds = self.foe_wounds = self.last_round = 0
+                self.fleeing = False
             if self.phase is Phase.CAMP:
                 self.done = {key for key in self.done if not key.startswith("camp|")}
             self.phase = phase

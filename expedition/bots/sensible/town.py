@@ -1,35 +1,75 @@
-"""Provides how the sensible bot spends an interlude: heal, sleep where it can pay, shop, set out again."""
+"""Provides how the sensible bot spends an interlude: heal, sell its finds, shop, sleep under a roof, set out.
+
+Each day every adventurer who can act announces one thing: tend their wounds (or rest them off),
+sell what they brought back, go shopping for the party's supplies, lay low while the settlement's
+doom is up, or rest. Then the shoppers buy, everyone takes the best bed the party can pay for (the
+inn, else a camp, else the streets, which raise the settlement's doom), and the day ends. The party
+sets out once nobody is hurt and nothing is left to sell or buy, or after `MAX_DAYS`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from expedition.bots.sensible.memory import Memory, option_key
-from expedition.bots.sensible.party import carried, first, hurt, wounds
+from expedition.bots.sensible.party import carried, first, hurt
+from expedition.rules.character.adventurer import Character
+from expedition.rules.core.item_defs import Tag
 from expedition.session.seat_view import SeatOption, SeatView
 
 __all__ = ["MAX_DAYS", "in_town"]
 
-MAX_DAYS = 6
-"""Days the party spends healing before it sets out whatever its state."""
-SUPPLIES = (("ration", 2), ("torch", 1))
-"""What the party buys before setting out: (a word of the item's name, how many per adventurer)."""
+MAX_DAYS = 4
+"""Days the party spends in town before it sets out whatever its state."""
+SUPPLIES = (("ration", 3), ("torch", 1))
+"""What the party keeps in its packs: rations for the dungeon and the night back (each night in town eats one), light."""
+RESERVE = 2
+"""Silver per adventurer kept back for beds when shopping."""
+LAY_LOW_AT = 2
+"""Settlement doom from which an adventurer with nothing better to do lays low."""
 NEW = "new"
 """The target of the SetOut option for a new dungeon."""
+BODY = ("str", "dex")
+"""The attributes plain wound tending heals."""
 
 
 def in_town(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    """The townsfolk's choice: stay and heal, or spend insight, shop and set out."""
+    """The townsfolk's choice (see the module docstring)."""
     interlude = view.state.interlude
-    staying = interlude is not None and (
-        interlude.arrival or (hurt(view, limit=1) and memory.town_days < MAX_DAYS)
-    )
-    if staying:
-        return _plan(view, options, memory) or _bed(view, options, memory) or _end_day(options, memory)
+    if interlude is None:
+        return None
+    if interlude.arrival:
+        return _bed(view, options, memory) or _end_day(options, memory)
+    if _ready(view, memory):
+        return _insight(options, memory) or _set_out(options) or _end_day(options, memory)
     return (
-        _insight(options, memory)
+        _plan(view, options, memory)
         or _shop(view, options, memory)
-        or _set_out(options)
+        or _bed(view, options, memory)
         or _end_day(options, memory)
     )
+
+
+def _ready(view: SeatView, memory: Memory) -> bool:
+    if memory.town_days >= MAX_DAYS:
+        return True
+    return not (hurt(view, limit=1) or _treasure(view) or _short(view))
+
+
+def _treasure(view: SeatView) -> bool:
+    return any(_for_sale(member) for member in view.state.party if member.can_act)
+
+
+def _for_sale(member: Character) -> list[int]:
+    return [item.uid for item in member.items if Tag.TREASURE in item.defn.tags and not item.wielded][:3]
+
+
+def _short(view: SeatView) -> list[str]:
+    """The supplies the party lacks and can pay for."""
+    party = len(view.state.party)
+    if view.state.silver < RESERVE * party + 2:
+        return []
+    return [word for word, each in SUPPLIES if carried(view, word) < each * party]
 
 
 def _today(view: SeatView, what: str, actor: str) -> str:
@@ -39,15 +79,53 @@ def _today(view: SeatView, what: str, actor: str) -> str:
 
 def _plan(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
     members = {m.id: m for m in view.state.party}
+    plans: dict[str, dict[str, SeatOption]] = {}
     for option in options:
-        key = _today(view, "plan", option.actor)
-        if option.kind != "PlanDay" or key in memory.done or option.actor not in members:
+        if option.kind == "PlanDay" and option.actor in members:
+            plans.setdefault(option.actor, {})[str(option.target)] = option
+    doom = _doom(view)
+    shopper = any(key.startswith(option_key("town", "plan", _day(view))) and key.endswith("shop")
+                  for key in memory.done)  # fmt: skip
+    for actor, offered in plans.items():
+        key = _today(view, "plan", actor)
+        if key in memory.done:
             continue
-        wanted = "tend" if wounds(members[option.actor]) else "rest"
-        if option.label.lower().startswith(wanted):
-            memory.done.add(key)
-            return option
+        member = members[actor]
+        hurt_in = {str(a).lower(): m.wounds for a, m in member.attrs.items()}
+        choice: SeatOption | None = None
+        if any(hurt_in.get(a, 0) for a in BODY):
+            choice = offered.get("tend_wounds:witch_doctor") if sum(hurt_in.values()) >= 3 else None
+            choice = choice or offered.get("tend_wounds:")
+        elif hurt_in.get("int", 0):
+            choice = offered.get("rest:bucolic") or offered.get("tend_wounds:time")
+        elif hurt_in.get("pre", 0):
+            choice = offered.get("rest:drunk") or offered.get("tend_wounds:time")
+        elif sum(hurt_in.values()):
+            choice = offered.get("tend_wounds:time")
+        if choice is None and _for_sale(member) and "sell:" in offered:
+            sell = offered["sell:"]
+            choice = replace(sell, action=sell.completed(items=tuple(_for_sale(member))))
+        if choice is None and not shopper and _short(view) and "go_shopping:" in offered:
+            choice, shopper = offered["go_shopping:"], True
+            key += "|shop"
+        if choice is None and doom >= LAY_LOW_AT:
+            choice = offered.get("lay_low:")
+        choice = choice or offered.get("rest:")
+        memory.done.add(key)
+        if choice is not None and choice.enabled:
+            return choice
     return None
+
+
+def _day(view: SeatView) -> int:
+    interlude = view.state.interlude
+    return interlude.day if interlude is not None else 0
+
+
+def _doom(view: SeatView) -> int:
+    interlude = view.state.interlude
+    location = view.state.locations.get(interlude.settlement) if interlude is not None else None
+    return location.doom.filled if location is not None else 0
 
 
 def _bed(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
@@ -55,12 +133,14 @@ def _bed(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOptio
     if not beds:
         return None
     actor = beds[0].actor
-    mine = [o for o in beds if o.actor == actor]
-    can_pay = view.state.silver >= 2 * len(view.state.party)
-    # The dearest bed it can afford (2 silver a night at most), else the cheapest.
-    bed = max(mine, key=lambda o: (o.cost <= 2, o.cost)) if can_pay else min(mine, key=lambda o: o.cost)
+    mine = [o for o in beds if o.actor == actor and o.enabled]
     memory.done.add(_today(view, "bed", actor))
-    return bed
+    if not mine:
+        return None
+    unpaid = 1 + sum(1 for m in view.state.party if _today(view, "bed", m.id) not in memory.done)
+    roofed = [o for o in mine if not str(o.target).startswith("streets") and o.cost * unpaid <= view.state.silver]
+    # A roof the party can pay for tonight, the cheapest first; else the streets.
+    return min(roofed, key=lambda o: o.cost) if roofed else min(mine, key=lambda o: o.cost)
 
 
 def _end_day(options: list[SeatOption], memory: Memory) -> SeatOption | None:
@@ -80,12 +160,16 @@ def _shop(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
     for word, each in SUPPLIES:
         if carried(view, word) >= each * party:
             continue
-        for kind in ("Buy", "AskPrice"):
-            for option in options:
-                key = _today(view, kind, option.label)
-                if option.kind == kind and word in option.label.lower() and key not in memory.done:
-                    memory.done.add(key)
-                    return option
+        # The plainest ware first ("Ration" before "Special ration"); each tried once at each count
+        # carried, so a ware found out of stock this interlude is not asked for again.
+        for option in sorted(options, key=lambda o: len(o.label)):
+            key = option_key("town", "Buy", option.label, carried(view, word))
+            out = view.state.interlude is not None and view.state.interlude.stock.get(option.target) is False
+            if option.kind == "Buy" and word in option.label.lower() and key not in memory.done and not out:
+                memory.done.add(key)
+                if option.cost and view.state.silver - option.cost < RESERVE * party:
+                    continue
+                return option
     return None
 
 
