@@ -1,8 +1,9 @@
 """Records the fixture journals in `data/`: seeded random play of whole quick campaigns.
 
-Run once (`python tests/replays/make_journals.py`) and commit what it writes; never regenerate an
-existing fixture with newer code. Each journal is a campaign as this build played it, so a later
-build that replays it to different hashes changed the game, not the fixture.
+Run once (`python tests/replays/make_journals.py`) and commit what it writes. Each journal is a
+campaign as the build that recorded it played it, so a later build that replays it to different
+hashes changed the game, not the fixture: re-record only when a change of the rules is meant
+(a fault fixed), and say in the commit which change it was.
 """
 
 from __future__ import annotations
