@@ -41,6 +41,8 @@ def _copy(x: Any, memo: dict[int, Any]) -> Any:
     cls = x.__class__
     if cls in _ATOMIC:
         return x
+    if cls is tuple and _flat(x):
+        return x
     done = memo.get(id(x), memo)
     if done is not memo:
         return done
@@ -69,12 +71,28 @@ def _dict(x: dict[Any, Any], memo: dict[int, Any]) -> dict[Any, Any]:
 
 def _set(x: set[Any], memo: dict[int, Any]) -> set[Any]:
     atomic = _ATOMIC
-    y = {v if v.__class__ in atomic else _copy(v, memo) for v in x}
+    for v in x:  # most sets hold plain values or positions: the elements are the copy's own
+        if v.__class__ not in atomic and not (v.__class__ is tuple and _flat(v)):
+            y = {v if v.__class__ in atomic else _copy(v, memo) for v in x}
+            break
+    else:
+        y = set(list(x))  # built in x's order, as deepcopy builds it (so it iterates as deepcopy's did)
     memo[id(x)] = y
     return y
 
 
+def _flat(x: tuple[Any, ...]) -> bool:
+    """True when the tuple holds plain values only (a position): it is its own copy."""
+    atomic = _ATOMIC
+    for v in x:  # noqa: SIM110 - a plain loop: all() over a generator costs twice as much here
+        if v.__class__ not in atomic:
+            return False
+    return True
+
+
 def _tuple(x: tuple[Any, ...], memo: dict[int, Any]) -> tuple[Any, ...]:
+    if _flat(x):
+        return x
     atomic = _ATOMIC
     items = [v if v.__class__ in atomic else _copy(v, memo) for v in x]
     for a, b in zip(items, x, strict=True):
