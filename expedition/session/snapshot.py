@@ -56,7 +56,9 @@ def _list(x: list[Any], memo: dict[int, Any]) -> list[Any]:
     y: list[Any] = []
     memo[id(x)] = y
     atomic = _ATOMIC
-    y.extend(v if v.__class__ in atomic else _copy(v, memo) for v in x)
+    append = y.append
+    for v in x:
+        append(v if v.__class__ in atomic else _copy(v, memo))
     return y
 
 
