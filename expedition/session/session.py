@@ -16,7 +16,6 @@ far as someone reads it.
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +36,7 @@ from expedition.session.catalog_world import world_or_none
 from expedition.session.port import SubmitResult, Subscriber, Update
 from expedition.session.seat_options import seat_reason
 from expedition.session.seat_view import SeatView
+from expedition.session.snapshot import snapshot
 from expedition.session.view_frames import ViewFrame
 from expedition.session.views import Seat, SeatKind, events_for, moved_trackers
 
@@ -162,7 +162,7 @@ class Session:
             verify(self.state, action)
         except RuleError as error:
             return SubmitResult(False, str(error))
-        backup = copy.deepcopy(self.state)
+        backup = snapshot(self.state)
         frozen, self._live = self._live, []
         for frame in frozen:  # they show the state as it was: from now on, from the untouched copy
             frame.freeze(backup)
@@ -192,7 +192,7 @@ class Session:
         paused, self._live = self._live, []
         for frame in paused:  # the action goes on: a view handed out keeps the state as it paused
             if frame.handed_out:
-                frame.freeze(copy.deepcopy(self.state))
+                frame.freeze(snapshot(self.state))
         return self._advance(key)
 
     def subscribe(self, callback: Subscriber, seat: Seat | None = None) -> Callable[[], None]:

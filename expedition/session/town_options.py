@@ -18,7 +18,7 @@ from expedition.rules.character.insight import InsightSpend, SpendKind, can_spen
 from expedition.rules.core.actions import Action
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.errors import RuleError
-from expedition.rules.core.item_defs import Category
+from expedition.rules.core.item_defs import Category, ItemDef
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
@@ -29,7 +29,7 @@ from expedition.rules.interlude.hunger_and_sleep import ChooseBed, bed_cost, pla
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
 from expedition.rules.interlude.market import AskPrice, Buy, Haggle, TradeNetwork, price_for
 from expedition.rules.interlude.recruiting import NewRecruit
-from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES
+from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES, SettlementSize
 from expedition.rules.interlude.stash import GiveItem, StashItem, TakeFromStash
 from expedition.rules.trackers.doom import allowed_categories
 from expedition.session.seat_view import SeatOption
@@ -177,33 +177,66 @@ def _market(
     state: CampaignState, interlude: InterludeState, content: InterludeContent, member: Character
 ) -> list[SeatOption]:
     size = content.settlement_size(interlude.settlement)
+    shelf = _shelf(content, size)
+    if not shelf:
+        return []
     location = state.locations.get(interlude.settlement)
     allowed = allowed_categories(location.doom.filled if location is not None else 0)
-    defs = sorted(
-        (d for d in content.items.values() if d.category in SOLD_CATEGORIES),
-        key=lambda d: (SOLD_CATEGORIES.index(d.category), d.name),
-    )
-    found: list[SeatOption] = []
     # The market's guard judges the buyer (out shopping, the skill), not the item: the verb checks the
     # item against the world. So each dealing is judged once, and its verdict holds for every item.
-    verdicts: dict[type[Action], str] = {}
-    for defn in defs:
-        if size.availability(defn.category).never:
-            continue
-        price = price_for(state, interlude, defn, member)
-        detail = "" if defn.category in allowed else DOOM_REFUSED
-        for kind in _MARKET:
-            deal = kind(actor=member.id, item=defn.key)
-            if kind not in verdicts:
-                verdicts[kind] = _judged(state, deal, "").reason
-            reason = verdicts[kind]
-            label = f"{_deal(kind)} {defn.name}"
-            found.append(
-                SeatOption(
-                    deal, label, price or 0, "silver", not reason, reason, member.id, None, defn.key, detail
-                )
+    verdicts = tuple(_judged(state, kind(actor=member.id, item=shelf[0].key), "").reason for kind in _MARKET)
+    prices = tuple(price_for(state, interlude, defn, member) for defn in shelf)
+    details = tuple("" if defn.category in allowed else DOOM_REFUSED for defn in shelf)
+    key = (id(shelf), member.id, verdicts, prices, details)
+    found = _MARKETS.get(key)
+    if found is None:
+        if len(_MARKETS) >= _MARKETS_KEPT:
+            _MARKETS.clear()
+        found = _MARKETS[key] = tuple(
+            SeatOption(
+                kind(actor=member.id, item=defn.key),
+                f"{_deal(kind)} {defn.name}",
+                price or 0,
+                "silver",
+                not reason,
+                reason,
+                member.id,
+                None,
+                defn.key,
+                detail,
             )
-    return found
+            for defn, price, detail in zip(shelf, prices, details, strict=True)
+            for kind, reason in zip(_MARKET, verdicts, strict=True)
+        )
+    return list(found)
+
+
+_SHELVES: dict[tuple[int, int], tuple[object, object, tuple[ItemDef, ...]]] = {}
+"""The items each market may sell, in the order offered, by the content's items and the settlement size."""
+_MARKETS: dict[tuple[object, ...], tuple[SeatOption, ...]] = {}
+"""A market's options by all they are made of: the same in every view until a price or verdict moves."""
+_MARKETS_KEPT = 256
+
+
+def _shelf(content: InterludeContent, size: SettlementSize) -> tuple[ItemDef, ...]:
+    """The items a settlement of `size` may sell, in the order offered (worked out once per content).
+
+    Both are the content's own, which does not change while it is loaded; each is kept with its
+    entry, so the ids in the key stay theirs.
+    """
+    items = content.items
+    kept = _SHELVES.get((id(items), id(size)))
+    if kept is None or kept[0] is not items or kept[1] is not size:
+        defs = sorted(
+            (
+                d
+                for d in items.values()
+                if d.category in SOLD_CATEGORIES and not size.availability(d.category).never
+            ),
+            key=lambda d: (SOLD_CATEGORIES.index(d.category), d.name),
+        )
+        kept = _SHELVES[(id(items), id(size))] = (items, size, tuple(defs))
+    return kept[2]
 
 
 def _deal(kind: type[Action]) -> str:

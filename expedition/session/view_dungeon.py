@@ -147,15 +147,17 @@ def location_view(location: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def known_tiles(state: CampaignState, expedition: ExpeditionState) -> dict[int, set[Pos]]:
+def known_tiles(
+    state: CampaignState, expedition: ExpeditionState, *, seen: set[Pos] | None = None
+) -> dict[int, set[Pos]]:
     """The tiles the party knows, per depth: those it has seen, and those in sight now.
 
     In sight now are the tiles seen from the party's tile within its light's reach, with the clear
-    tiles their lines of sight cross.
+    tiles their lines of sight cross. `seen` is what is in view from there, when already worked out.
     """
     known = {depth: set(tiles) for depth, tiles in expedition.seen.items()}
     known.setdefault(expedition.depth, set()).update(
-        _sight(expedition.level, expedition.position, light_radius(state))
+        _sight(expedition.level, expedition.position, light_radius(state), seen)
     )
     return known
 
@@ -180,7 +182,8 @@ def fight_tiles(state: CampaignState, expedition: ExpeditionState) -> set[Pos]:
 def known_dungeon(state: CampaignState, expedition: ExpeditionState) -> Dungeon:
     """A copy of the expedition's dungeon holding only what the party knows (see the module docstring)."""
     dungeon = expedition.dungeon
-    known = known_tiles(state, expedition)
+    sight = visible_from(expedition.level, expedition.position, light_radius(state))
+    known = known_tiles(state, expedition, seen=sight)
     levels = []
     for level in dungeon.levels:
         if level.depth != expedition.depth:
@@ -196,7 +199,7 @@ def known_dungeon(state: CampaignState, expedition: ExpeditionState) -> Dungeon:
                 level,
                 known[level.depth],
                 fight=fight_tiles(state, expedition),
-                sight=visible_from(level, expedition.position, light_radius(state)),
+                sight=sight,
                 room=room.id if room is not None else None,
                 fought=combat.room if combat is not None else None,
                 adventurers=adventurers,
@@ -206,13 +209,15 @@ def known_dungeon(state: CampaignState, expedition: ExpeditionState) -> Dungeon:
     return replace(dungeon, seed=0, levels=levels, doom=(), doom_size=0, wandering=())
 
 
-def _sight(level: Level, origin: Pos, radius: int) -> set[Pos]:
+def _sight(level: Level, origin: Pos, radius: int, seen: set[Pos] | None = None) -> set[Pos]:
     """The tiles seen from `origin` and the clear tiles the lines of sight cross on their way.
 
     A line can cross a clear tile that is not itself in view (the straight line to that tile runs
     differently); it must stay clear on the client's copy, or a tile in view here would not be there.
+    `seen` is what is in view from `origin`, when already worked out.
     """
-    seen = visible_from(level, origin, radius)
+    if seen is None:
+        seen = visible_from(level, origin, radius)
     through: set[Pos] = set()
     for target in seen:
         path = line(origin, target)[1:-1]
@@ -257,8 +262,23 @@ def _known_level(
 
 
 def _known_rows(tiles: list[str], known: set[Pos]) -> list[str]:
+    """The rows with every tile not in `known` walled up (built from the known tiles, not from every tile)."""
     wall = Tile.WALL.value
-    return ["".join(c if (x, y) in known else wall for x, c in enumerate(row)) for y, row in enumerate(tiles)]
+    by_row: dict[int, list[int]] = {}
+    for x, y in known:
+        by_row.setdefault(y, []).append(x)
+    rows = []
+    for y, row in enumerate(tiles):
+        xs = by_row.get(y)
+        if not xs:
+            rows.append(wall * len(row))
+            continue
+        out = [wall] * len(row)
+        for x in xs:
+            if 0 <= x < len(row):
+                out[x] = row[x]
+        rows.append("".join(out))
+    return rows
 
 
 def _known_room(room: Room, known: set[Pos], adventurers: list[Pos]) -> Room:

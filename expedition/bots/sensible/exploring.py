@@ -60,7 +60,9 @@ def should_go_home(view: SeatView, memory: Memory) -> bool:
     """Hurt, rich, late or in the dark: time to leave."""
     state = view.state
     rich = state.silver - memory.silver_at_setting_out >= RICH
-    return memory.heading_home or hurt(view, limit=HOME_HURT) or rich or memory.dark or state.turn >= TURN_LIMIT
+    return (
+        memory.heading_home or hurt(view, limit=HOME_HURT) or rich or memory.dark or state.turn >= TURN_LIMIT
+    )
 
 
 def _light(options: list[SeatOption], memory: Memory) -> SeatOption | None:

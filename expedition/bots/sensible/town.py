@@ -138,7 +138,9 @@ def _bed(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOptio
     if not mine:
         return None
     unpaid = 1 + sum(1 for m in view.state.party if _today(view, "bed", m.id) not in memory.done)
-    roofed = [o for o in mine if not str(o.target).startswith("streets") and o.cost * unpaid <= view.state.silver]
+    roofed = [
+        o for o in mine if not str(o.target).startswith("streets") and o.cost * unpaid <= view.state.silver
+    ]
     # A roof the party can pay for tonight, the cheapest first; else the streets.
     return min(roofed, key=lambda o: o.cost) if roofed else min(mine, key=lambda o: o.cost)
 

@@ -23,6 +23,10 @@ __all__ = [
 ]
 
 
+_TILES: dict[str, Tile] = {tile.value: tile for tile in Tile}
+"""Each tile by its character: what `Tile(char)` finds, without the enum's lookup machinery."""
+
+
 @dataclass(slots=True)
 class Room:
     """A room of a level, a rectangle of floor inside walls.
@@ -131,9 +135,12 @@ class Level:
 
     def tile(self, pos: Pos) -> Tile:
         """The tile at `pos`; outside the map is wall."""
-        if not self.in_bounds(pos):
+        x, y = pos
+        if not (0 <= x < self.width and 0 <= y < self.height):
             return Tile.WALL
-        return Tile(self.tiles[pos[1]][pos[0]])
+        char = self.tiles[y][x]
+        found = _TILES.get(char)  # sight and walks ask this for every tile they cross
+        return found if found is not None else Tile(char)
 
     def set_tile(self, pos: Pos, tile: Tile) -> None:
         """Replace the tile at `pos` (a collapse, a cleared passage)."""

@@ -37,10 +37,6 @@ def line(start: Pos, end: Pos) -> list[Pos]:
     return points
 
 
-def _clear(level: Level, path: list[Pos]) -> bool:
-    return not any(level.blocks_sight(pos) for pos in path[1:-1])
-
-
 def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
     """Every tile seen from `origin` within `radius` tiles (see `in_radius`).
 
@@ -51,13 +47,23 @@ def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
     """
     seen = {origin}
     ox, oy = origin
+    blocks: dict[Pos, bool] = {}  # each tile is crossed by many lines: asked of the level once
+
+    def clear(path: list[Pos]) -> bool:
+        for pos in path[1:-1]:
+            blocked = blocks.get(pos)
+            if blocked is None:
+                blocked = blocks[pos] = level.blocks_sight(pos)
+            if blocked:
+                return False
+        return True
+
     for y in range(max(0, oy - radius), min(level.height, oy + radius + 1)):
         for x in range(max(0, ox - radius), min(level.width, ox + radius + 1)):
             target = (x, y)
             if target == origin or not in_radius(origin, target, radius):
                 continue
-            forward = line(origin, target)
-            if _clear(level, forward) or _clear(level, line(target, origin)):
+            if clear(line(origin, target)) or clear(line(target, origin)):
                 seen.add(target)
     return seen
 

@@ -74,10 +74,11 @@ class TakeFromStash(Action):
 # --- where an item goes -------------------------------------------------------------------------
 
 
-def _keeps_load(character: Character, item: Item, place: str) -> bool:
+def _keeps_load(character: Character, item: Item, place: str, used: int) -> bool:
+    """True when `item` in `place` leaves `character` (carrying `used` slots) unencumbered."""
     others = items_in(character, place)
     added = cost_of([*others, item]) - cost_of(others)
-    return slots_used(character) + added <= capacity(character)
+    return used + added <= capacity(character)
 
 
 def _candidates(character: Character, item: Item) -> list[str]:
@@ -95,8 +96,13 @@ def _candidates(character: Character, item: Item) -> list[str]:
 
 def place_for(character: Character, item: Item) -> str | None:
     """Where `item` would go on `character`: the first place it fits without encumbering them, or None."""
+    used: int | None = None  # the load carried now: the same for every place tried
     for place in _candidates(character, item):
-        if can_put(character, item, place) and _keeps_load(character, item, place):
+        if not can_put(character, item, place):
+            continue
+        if used is None:
+            used = slots_used(character)
+        if _keeps_load(character, item, place, used):
             return place
     return None
 
