@@ -30,7 +30,7 @@ STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    """The fighter's choice: stabilise the dying, flee, attack, use magic, close in, guard, or end the turn."""
+    """The fighter's choice: stabilise the dying, flee, attack, use magic, close in, guard, or end turn."""
     _progress(view, memory)
     if losing(view, memory):
         memory.fleeing = True
@@ -58,7 +58,7 @@ def _progress(view: SeatView, memory: Memory) -> None:
 
 
 def losing(view: SeatView, memory: Memory) -> bool:
-    """The fight is going badly: no progress for a while, someone down while the foes are fresh, or bloodied."""
+    """The fight goes badly: no progress for a while, someone down while the foes are fresh, or bloodied."""
     combat = view.state.expedition.combat if view.state.expedition else None
     if combat is None:
         return False
@@ -108,7 +108,7 @@ def _flee(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
 
 
 def _to_cover(level: object, start: Pos, watchers: list[Pos], taken: set[Pos]) -> dict[Pos, int]:
-    """Walking distance to the nearest tile no watcher sees, for the tiles around `start` (not through `taken`)."""
+    """Walking distance to the nearest tile no watcher sees, around `start` (not through `taken`)."""
     seen_from: dict[Pos, bool] = {}
 
     def hidden(pos: Pos) -> bool:

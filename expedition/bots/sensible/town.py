@@ -22,7 +22,7 @@ __all__ = ["MAX_DAYS", "in_town"]
 MAX_DAYS = 4
 """Days the party spends in town before it sets out whatever its state."""
 SUPPLIES = (("ration", 3), ("torch", 1))
-"""What the party keeps in its packs: rations for the dungeon and the night back (each night in town eats one), light."""
+"""What the party keeps in its packs: rations for the dungeon and the nights in town (one each), light."""
 RESERVE = 2
 """Silver per adventurer kept back for beds when shopping."""
 LAY_LOW_AT = 2
