@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping
 from expedition.rules.camp.camp_options import camp_options, describe
 from expedition.rules.camp.camp_setup import camp_of
 from expedition.rules.combat.attack_odds import attack_odds
-from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Flee
+from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.combat_state import CombatPhase, CombatState
+from expedition.rules.combat.moving_and_fleeing import CombatMove, Flee
 from expedition.rules.combat.rounds import waiting
 from expedition.rules.core.actions import Action, ActionOption
 from expedition.rules.core.distance import Pos

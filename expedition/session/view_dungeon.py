@@ -58,9 +58,9 @@ from typing import Any
 
 from expedition.persistence import state as _registered  # noqa: F401  # registers the classes `encode` names
 from expedition.persistence.codec import encode
-from expedition.rules.combat.combat_actions import move_tiles
 from expedition.rules.combat.combat_state import on_map
 from expedition.rules.combat.fight_map import SIGHT
+from expedition.rules.combat.moving_and_fleeing import move_tiles
 from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room

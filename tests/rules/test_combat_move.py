@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_actions import CombatMove, move_routes
 from expedition.rules.combat.combat_state import CombatState
+from expedition.rules.combat.moving_and_fleeing import CombatMove, move_routes
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from expedition.persistence.state import body_to_state, state_hash, state_to_body
-from expedition.rules.combat.combat_actions import AttackFoe, EndTurn
+from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.fight_setup import start_combat
+from expedition.rules.combat.fighter_turn import EndTurn
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice

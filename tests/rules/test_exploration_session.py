@@ -14,7 +14,7 @@ from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import apply
 from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.exploration.expedition import start_expedition
-from expedition.rules.exploration.looking_for_traps import LookForTraps
+from expedition.rules.exploration.finding_and_disarming_traps import LookForTraps
 from expedition.rules.exploration.stepping import Step
 from expedition.session.replay import replay_records
 from expedition.session.session import Session

@@ -7,8 +7,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from expedition.rules.combat.combat_actions import move_routes
 from expedition.rules.combat.combat_state import CombatPhase, CombatState
+from expedition.rules.combat.moving_and_fleeing import move_routes
 from expedition.rules.core.distance import manhattan
 from expedition.session.session import Session
 from expedition.session.views import Seat

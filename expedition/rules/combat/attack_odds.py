@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expedition.rules.combat.combat_actions import attack_attrs, weapon_attack, weapons
+from expedition.rules.combat.attacking import attack_attrs, weapon_attack, weapons
 from expedition.rules.combat.combat_state import Foe
 from expedition.rules.combat.strike import skill_advantage
 from expedition.rules.core.conditions import Affliction

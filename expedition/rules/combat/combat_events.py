@@ -174,14 +174,6 @@ class TokensChanged(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdventurerFled(Event):
-    """An adventurer left the enemies' sight (§16 #25)."""
-
-    character: str
-    pursued: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CombatEnded(Event):
     """The fight is over (§16 #25).
 

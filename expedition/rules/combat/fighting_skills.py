@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.character.recovery import can_heal, heal_wound
+from expedition.rules.combat.attacking import in_reach, weapon_attack, weapons
 from expedition.rules.combat.beasts import pets_join
-from expedition.rules.combat.combat_actions import in_reach, weapon_attack, weapons
 from expedition.rules.combat.combat_events import Attacked
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of, standing
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, EnemyTag

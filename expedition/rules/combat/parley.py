@@ -26,11 +26,11 @@ from expedition.rules.combat.beasts import (
     is_animal,
     parley_advantage,
 )
-from expedition.rules.combat.combat_actions import COSTS
 from expedition.rules.combat.combat_events import FoeFled
 from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_map import sees
+from expedition.rules.combat.fighter_turn import COSTS
 from expedition.rules.combat.rounds import begin_turn, check_actions, pay_actions
 from expedition.rules.core.actions import Action
 from expedition.rules.core.attributes import Attr

@@ -1,6 +1,6 @@
 """Provides what every adventurer's attack on a foe shares (§10.2.2): the test against its tokens, and harm.
 
-Weapons (`combat_verbs.attack_foe`) and attack spells (`spell_attacks`) both roll through
+Weapons (`attacking.attack_foe`) and attack spells (`spell_attacks`) both roll through
 `strike_test`: the foe's dodge tokens, then its shield tokens (not against X), are GM rerolls on
 top of any plain disadvantage, and are spent only while the GM actually used them (HOUSE §3.1).
 Bonedance on the foe gives the attacker advantage (§11.1), and so do Beastmaster against animals and a

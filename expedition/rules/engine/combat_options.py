@@ -7,26 +7,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from expedition.rules.combat.attacking import AttackFoe, weapons
 from expedition.rules.combat.break_free import break_free_options
-from expedition.rules.combat.combat_actions import (
-    AttackFoe,
-    CombatCatchBreath,
-    CombatMove,
-    CombatUseItem,
-    Defend,
-    Dodge,
-    EndTurn,
-    Feint,
-    Flee,
-    Help,
-    Intimidate,
-    Recover,
-    cost_of,
-    move_routes,
-    weapons,
-)
+from expedition.rules.combat.catching_breath import CombatCatchBreath
+from expedition.rules.combat.combat_actions import cost_of
+from expedition.rules.combat.defending import Defend, Dodge
+from expedition.rules.combat.fighter_turn import EndTurn, Recover
 from expedition.rules.combat.fighting_skills import fight_skill_offers
+from expedition.rules.combat.help_feint_and_intimidate import Feint, Help, Intimidate
+from expedition.rules.combat.moving_and_fleeing import CombatMove, Flee, move_routes
 from expedition.rules.combat.parley import parley_offers
+from expedition.rules.combat.using_fight_items import CombatUseItem
 from expedition.rules.core.actions import Action, ActionOption
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction

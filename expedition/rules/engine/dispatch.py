@@ -24,7 +24,7 @@ from expedition.rules.character.recovery import can_catch_breath, catch_breath, 
 from expedition.rules.combat.break_free import GUARDS as HOLD_GUARDS
 from expedition.rules.combat.break_free import VERBS as HOLD_VERBS
 from expedition.rules.combat.combat_actions import GUARDS as COMBAT_GUARDS
-from expedition.rules.combat.combat_verbs import VERBS as COMBAT_VERBS
+from expedition.rules.combat.combat_actions import VERBS as COMBAT_VERBS
 from expedition.rules.combat.fight_setup import wandering_arrives
 from expedition.rules.combat.fighting_skills import GUARDS as SKILL_FIGHT_GUARDS
 from expedition.rules.combat.fighting_skills import VERBS as SKILL_FIGHT_VERBS

@@ -13,14 +13,13 @@ from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Tag
 from expedition.rules.engine.dispatch import CatchBreath, PassTurn, verify
 from expedition.rules.engine.magic_options import magic_options
-from expedition.rules.exploration.disarming_traps import DisarmTrap
 from expedition.rules.exploration.doors_and_locks import ForceDoor, ListenAtDoor, PickLock
 from expedition.rules.exploration.exploration_actions import exploration_cost
 from expedition.rules.exploration.exploring_skills import skill_offers
+from expedition.rules.exploration.finding_and_disarming_traps import POLE, DisarmTrap, LookForTraps
 from expedition.rules.exploration.hazards.floors import silk_offers
 from expedition.rules.exploration.hazards.hazard_actions import hazard_offers
 from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
-from expedition.rules.exploration.looking_for_traps import POLE, LookForTraps
 from expedition.rules.exploration.looting import Loot
 from expedition.rules.exploration.searching import Search
 from expedition.rules.exploration.setting_up_camp import SetUpCamp

@@ -10,7 +10,6 @@ What it holds:
   was done.
 - `dead_vigil`: Dead vigil (§10.1, HOUSE §1.7): bodies left where creatures fall, their count, their
   rising.
-- `disarming_traps`: `DisarmTrap` (§10.1): a test to disarm a found trap, which springs on a failure.
 - `doors_and_locks`: Listening at a door, forcing it, picking its lock or a chest's (HOUSE §1.4).
 - `dungeon_map`: Dungeon map as plain data: rooms, levels and the dungeon that holds them.
 - `expedition`: Expedition's state (where the party is in a dungeon, what it has seen) and starting one
@@ -22,6 +21,8 @@ What it holds:
 - `exploring_skills`: What four skills do while exploring (§6.1): Veteran, Holy Rites, Ward the dead,
   Occult Studies.
 - `features`: What is placed on a dungeon level: doors, traps, treasure, caches, corpses, encounters.
+- `finding_and_disarming_traps`: `LookForTraps` and `DisarmTrap` (§10.1): an INT test for the traps of
+  this area; a test to disarm a found one, which springs on a failure.
 - `gear`: What exploring gear does when used (§7.4, HOUSE §1.4): water, oil, spikes, rope, compass,
   ashes.
 - `hazards/`: Room hazards (HOUSE §1.9–§1.14): air and light, footing, floors, noise, water, drag marks,
@@ -31,7 +32,6 @@ What it holds:
 - `leaving_the_dungeon`: `ExitDungeon` (§10.1): its guard and `leave_dungeon`, doom +2.
 - `locations`: Places the party knows (§9.2, §9.4): each `Location` with its doom, and what Veterans
   read.
-- `looking_for_traps`: `LookForTraps` (§10.1): an INT test for the traps of this area.
 - `looting`: `Loot` (§10.1): emptying the caches of this area into packs and the stash.
 - `searching`: `Search` (HOUSE §1.4): an INT test for secret doors, hidden caches and traps.
 - `setting_up_camp`: `SetUpCamp` (§10.1): its guard (a safe place) and event; the verb is camp's.

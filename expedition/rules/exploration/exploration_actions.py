@@ -2,9 +2,9 @@
 
 Each action lives in its own module with its guard (`verify_*`, raising `IllegalAction` with a reason
 a player can read), its verb and its events: `stepping`, `doors_and_locks`, `looting`, `searching`,
-`looking_for_traps`, `disarming_traps`, `using_items`, `stairs`, `setting_up_camp` and
-`leaving_the_dungeon`. This module gathers them: `expedition.rules.engine.dispatch` joins `GUARDS`
-and `VERBS` to the campaign's, and the action bars ask `exploration_cost`.
+`finding_and_disarming_traps`, `using_items`, `stairs`, `setting_up_camp` and `leaving_the_dungeon`.
+This module gathers them: `expedition.rules.engine.dispatch` joins `GUARDS` and `VERBS` to the
+campaign's, and the action bars ask `exploration_cost`.
 
 Time (§10.1): the party moves as one marker, and every action is taken by one character (or
 by the party as a whole). Each action that costs time is its own turn, so two characters acting
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
-from expedition.rules.exploration.disarming_traps import DisarmTrap, disarm, verify_disarm
 from expedition.rules.exploration.doors_and_locks import (
     ForceDoor,
     ListenAtDoor,
@@ -34,9 +33,16 @@ from expedition.rules.exploration.doors_and_locks import (
     verify_listen,
     verify_pick,
 )
+from expedition.rules.exploration.finding_and_disarming_traps import (
+    DisarmTrap,
+    LookForTraps,
+    disarm,
+    look_for_traps,
+    verify_disarm,
+    verify_look,
+)
 from expedition.rules.exploration.hazards.hazard_actions import COSTS as HAZARD_COSTS
 from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon, verify_exit
-from expedition.rules.exploration.looking_for_traps import LookForTraps, look_for_traps, verify_look
 from expedition.rules.exploration.looting import Loot, loot, verify_loot
 from expedition.rules.exploration.searching import Search, search, verify_search
 from expedition.rules.exploration.setting_up_camp import SetUpCamp, verify_camp

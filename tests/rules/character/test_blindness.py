@@ -26,7 +26,7 @@ from expedition.rules.core.roll_events import PoolThrown
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
-from expedition.rules.exploration.looking_for_traps import LookForTraps
+from expedition.rules.exploration.finding_and_disarming_traps import LookForTraps
 from expedition.rules.exploration.looting import Loot
 from expedition.rules.exploration.searching import Search
 from expedition.rules.magic.fight_magic import fight_ends

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from expedition.rules.combat.attack_odds import attack_odds
+from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.beasts import HOUND, PET, PetJoined, is_animal
-from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, move_routes
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.combat.fighting_skills import (
     fight_opens,
 )
+from expedition.rules.combat.moving_and_fleeing import CombatMove, move_routes
 from expedition.rules.combat.parley import Parley, parley_offers, tame_terms
 from expedition.rules.combat.strike import skill_advantage
 from expedition.rules.core.context import Context

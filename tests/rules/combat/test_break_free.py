@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from expedition.rules.combat.break_free import BreakFree, break_free_options, recover_frees, verify_break_free
-from expedition.rules.combat.combat_actions import CombatMove
 from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.enemies.attack_effects import strike
 from expedition.rules.combat.holds import ATTACHED, BOUND, GRABBED, holds_on, take_hold
+from expedition.rules.combat.moving_and_fleeing import CombatMove
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve
 from expedition.rules.core.dice import ScriptedDice

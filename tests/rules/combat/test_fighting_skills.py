@@ -10,7 +10,7 @@ import pytest
 from expedition.rules.character.adventurer import Status
 from expedition.rules.character.recovery import WoundHealed
 from expedition.rules.combat.attack_odds import attack_odds
-from expedition.rules.combat.combat_actions import AttackFoe
+from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.combat_events import Attacked, CombatStarted
 from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.combat.fighting_skills import (

@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from expedition.rules.character.adventurer import Character, Status
-from expedition.rules.combat.combat_actions import AttackFoe, Dodge, EndTurn
+from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome, TokensChanged
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
+from expedition.rules.combat.defending import Dodge
 from expedition.rules.combat.enemies.enemy_defs import (
     Archetype,
     Behaviour,
@@ -18,6 +19,7 @@ from expedition.rules.combat.enemies.enemy_defs import (
     EnemyTag,
 )
 from expedition.rules.combat.fight_setup import start_combat
+from expedition.rules.combat.fighter_turn import EndTurn
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import answers, resolve, resolve_default

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.break_free import BreakFree
-from expedition.rules.combat.combat_actions import AttackFoe
 from expedition.rules.combat.combat_state import CombatState, Foe
 from expedition.rules.combat.holds import (
     ATTACHED,
@@ -126,7 +126,7 @@ def test_an_attached_creature_rides_along_when_its_host_moves() -> None:
 
 def test_a_victim_still_grabbed_at_the_end_of_its_turn_takes_a_wound() -> None:
     """§12.4, HOUSE §6.2: a failed STR test leaves the victim held; ending the turn held costs 1 wound."""
-    from expedition.rules.combat.combat_actions import EndTurn
+    from expedition.rules.combat.fighter_turn import EndTurn
 
     state, _ = setup("giant_crab")
     enemies(state, [])

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from expedition.rules.character.adventurer import Status
-from expedition.rules.combat.combat_actions import EndTurn
 from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
+from expedition.rules.combat.fighter_turn import EndTurn
 from expedition.rules.combat.rounds import (
     actions_for,
     begin_round,

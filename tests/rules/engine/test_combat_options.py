@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from expedition.rules.combat.attack_odds import attack_odds
-from expedition.rules.combat.combat_actions import AttackFoe, CombatMove, Defend, Flee
+from expedition.rules.combat.attacking import AttackFoe
+from expedition.rules.combat.defending import Defend
+from expedition.rules.combat.moving_and_fleeing import CombatMove, Flee
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import verify

@@ -11,8 +11,8 @@ from expedition.rules.camp.camp_setup import VERBS as CAMP_VERBS
 from expedition.rules.core.events import EVENT_TYPES, Event
 from expedition.rules.exploration import (
     doors_and_locks,
+    finding_and_disarming_traps,
     leaving_the_dungeon,
-    looking_for_traps,
     looting,
     searching,
     setting_up_camp,
@@ -20,10 +20,9 @@ from expedition.rules.exploration import (
     stepping,
     using_items,
 )
-from expedition.rules.exploration.disarming_traps import DisarmTrap
 from expedition.rules.exploration.doors_and_locks import BREAKERS, LOCKPICKS, DoorOpened
 from expedition.rules.exploration.exploration_actions import GUARDS, VERBS
-from expedition.rules.exploration.looking_for_traps import POLE
+from expedition.rules.exploration.finding_and_disarming_traps import POLE, DisarmTrap
 from expedition.rules.exploration.stepping import PartyStepped, Step
 from expedition.rules.exploration.using_items import CURES_BY_ITEM
 from expedition.rules.interlude.homecoming import VERBS as HOMECOMING_VERBS
@@ -64,7 +63,7 @@ EVENTS = [
         doors_and_locks,
         looting,
         searching,
-        looking_for_traps,
+        finding_and_disarming_traps,
         using_items,
         stairs,
         setting_up_camp,

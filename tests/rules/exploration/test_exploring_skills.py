@@ -19,7 +19,6 @@ from expedition.rules.core.skills import Skill
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply, can, verify
 from expedition.rules.engine.exploration_options import available_actions
-from expedition.rules.exploration.disarming_traps import DisarmTrap
 from expedition.rules.exploration.exploring_skills import (
     BlessWater,
     DeadWarded,
@@ -32,8 +31,8 @@ from expedition.rules.exploration.exploring_skills import (
     will_rise,
 )
 from expedition.rules.exploration.features import Corpse, Trap
+from expedition.rules.exploration.finding_and_disarming_traps import DisarmTrap, LookForTraps
 from expedition.rules.exploration.locations import DoomRevealed
-from expedition.rules.exploration.looking_for_traps import LookForTraps
 from expedition.rules.exploration.traps import TrapDisarmed, TrapFound
 from expedition.rules.items import handling, slots
 from expedition.rules.magic.spells.spellcasting import CastSpell

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_actions import CombatUseItem
 from expedition.rules.combat.potions import MERCURIAL, ashes_wound, mercurial_turn_ends
+from expedition.rules.combat.using_fight_items import CombatUseItem
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction, gain_affliction
 from expedition.rules.core.context import Context

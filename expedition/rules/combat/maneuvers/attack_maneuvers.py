@@ -1,7 +1,7 @@
 """Provides the maneuvers that are attacks (§5.7.1, §5.7.2): weapon attacks with a twist, via `attack_foe`.
 
 Each check refuses a target out of reach with a reason; each effect attacks through
-`combat_verbs.attack_foe` (its keywords change the notation, dice or damage) and then applies
+`attacking.attack_foe` (its keywords change the notation, dice or damage) and then applies
 what a hit or a miss does. The target is a foe's uid; the weapon is the first wielded one that
 reaches it (a shield rim does for Bash).
 """
@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.harm import take_fatigue
 from expedition.rules.character.recovery import heal_wound, recover_fatigue
-from expedition.rules.combat.combat_actions import held_shield, in_reach, move_tiles, weapon_attack, weapons
+from expedition.rules.combat.attacking import attack_foe, in_reach, weapon_attack, weapons
 from expedition.rules.combat.combat_events import CombatMoved, report_tokens
 from expedition.rules.combat.combat_state import Foe, combat_of
-from expedition.rules.combat.combat_verbs import attack_foe
+from expedition.rules.combat.defending import held_shield
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_map import floor, sees
 from expedition.rules.combat.maneuvers.maneuver_marks import (
@@ -31,6 +31,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import (
     hidden,
     through_next_enemy_phase,
 )
+from expedition.rules.combat.moving_and_fleeing import move_tiles
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.errors import IllegalAction

@@ -4,7 +4,7 @@ Everything a maneuver leaves behind is a `Lasting` (rules/core/lasting.py): a ho
 ("held:immobilised"), a dropped weapon, a hidden moon-curser, Turtle, a reckless barbarian's next
 defence, an action owed for a reaction. The reactions (Aegis, Payback, Going somewhere?) are
 offered here as decisions owned by the reacting adventurer, default "pass". This module imports
-no combat verb, so `combat_harm`, `combat_enemies`, `combat_rounds` and `combat_verbs` may call it.
+no combat verb, so `combat_harm`, `combat_enemies`, `combat_rounds` and the combat actions may call it.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_actions import held_shield
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, combat_of
+from expedition.rules.combat.defending import held_shield
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.maneuvers.attack_maneuvers import foe_uids
 from expedition.rules.combat.maneuvers.maneuver_marks import (

@@ -6,7 +6,6 @@ import pytest
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.break_free import BreakFree
-from expedition.rules.combat.combat_actions import Recover
 from expedition.rules.combat.combat_events import Attacked, CombatMoved, EnemyActed
 from expedition.rules.combat.combat_harm import wound_foe
 from expedition.rules.combat.combat_state import CombatState, Foe
@@ -14,6 +13,7 @@ from expedition.rules.combat.enemies.enemy_defs import special_key
 from expedition.rules.combat.enemies.habits import act
 from expedition.rules.combat.enemies.specials import PROVOKED, SPECIALS, settle, weapon_struck
 from expedition.rules.combat.enemy_phase import enemy_turns
+from expedition.rules.combat.fighter_turn import Recover
 from expedition.rules.combat.holds import holds_on
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction

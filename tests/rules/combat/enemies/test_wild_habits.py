@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_actions import CombatMove
 from expedition.rules.combat.enemies.habits import act
 from expedition.rules.combat.holds import holds_on
+from expedition.rules.combat.moving_and_fleeing import CombatMove
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_actions import AttackFoe
+from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.maneuvers.maneuver_marks import (
     DISARMED,
     HOLD,

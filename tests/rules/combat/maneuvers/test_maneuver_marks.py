@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from expedition.rules.combat.combat_actions import CombatMove
 from expedition.rules.combat.combat_harm import defend
 from expedition.rules.combat.maneuvers.maneuver_marks import (
     HIDDEN,
@@ -12,6 +11,7 @@ from expedition.rules.combat.maneuvers.maneuver_marks import (
     foe_would_move,
     pay_owed,
 )
+from expedition.rules.combat.moving_and_fleeing import CombatMove
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Decision, answers, resolve

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.combat.combat_actions import CombatCatchBreath
+from expedition.rules.combat.catching_breath import CombatCatchBreath
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context

@@ -9,11 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from expedition.rules.combat.combat_actions import CombatMove, Dodge, move_routes
 from expedition.rules.combat.combat_events import CombatMoved
 from expedition.rules.combat.combat_state import CombatState, Foe
+from expedition.rules.combat.defending import Dodge
 from expedition.rules.combat.enemies.enemy_defs import EnemySpecial
 from expedition.rules.combat.enemies.movement import paths
+from expedition.rules.combat.moving_and_fleeing import CombatMove, move_routes
 from expedition.rules.core.conditions import Affliction, AfflictionGained
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default

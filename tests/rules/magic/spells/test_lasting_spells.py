@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from expedition.rules.combat.combat_actions import move_tiles
 from expedition.rules.combat.combat_events import Attacked, EnemyActed
 from expedition.rules.combat.combat_harm import defend, wound_foe
 from expedition.rules.combat.combat_state import combat_of
 from expedition.rules.combat.enemy_phase import enemy_turns
+from expedition.rules.combat.moving_and_fleeing import move_tiles
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice

@@ -1,4 +1,4 @@
-"""Tests for exploration/looking_for_traps.py: `LookForTraps`, an INT test for traps (§10.1)."""
+"""Tests for exploration/finding_and_disarming_traps.py: `LookForTraps` and `DisarmTrap` (§10.1)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.skills import Skill
 from expedition.rules.engine.dispatch import can, verify
-from expedition.rules.exploration.looking_for_traps import LookForTraps
+from expedition.rules.exploration.finding_and_disarming_traps import DisarmTrap, LookForTraps
+from expedition.rules.exploration.stepping import Step
+from expedition.rules.exploration.traps import TrapSprung
 from expedition.rules.items import handling, slots
 from tests.rules.exploration_helpers import POLE, make_state, run, to_crypt
 
@@ -53,3 +55,32 @@ def test_a_successful_look_where_no_trap_hides_says_so() -> None:
     to_crypt(state)
     ctx = run(state, LookForTraps(actor="wren"), [5, 3])
     assert not any(isinstance(e, Note) and "no hidden trap" in e.text for e in ctx.events)
+
+
+def test_a_known_armed_trap_blocks_the_step_and_can_be_disarmed() -> None:
+    """HOUSE §1.8, §10.1: a found trap is stepped around; DEX test disarms it (1 ET)."""
+    state = make_state()
+    for _ in range(4):
+        run(state, Step(direction="east"), [])
+    trap = state.expedition.level.traps[0] if state.expedition else None
+    assert trap is not None
+    trap.found = True
+    with pytest.raises(IllegalAction, match="step around"):
+        verify(state, Step(direction="east"))
+    run(state, DisarmTrap(actor="wren", at=(7, 2)), [5, 3])
+    assert trap.disarmed and state.turn == 2
+    assert can(state, Step(direction="east"))
+
+
+def test_a_failed_disarm_springs_the_trap_on_the_disarmer() -> None:
+    """§10.1: failure to disarm sets the trap off."""
+    state = make_state()
+    for _ in range(4):
+        run(state, Step(direction="east"), [])
+    trap = state.expedition.level.traps[0] if state.expedition else None
+    assert trap is not None
+    trap.found = True
+    ctx = run(
+        state, DisarmTrap(actor="wren", at=(7, 2)), [2, 3, 2, 3]
+    )  # disarm fails, then DEX defence fails
+    assert trap.sprung and any(isinstance(e, TrapSprung) and e.victim == "wren" for e in ctx.events)
