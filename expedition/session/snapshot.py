@@ -168,35 +168,44 @@ def _plain(cls: type) -> bool:
 
 
 def _dataclass_handler(cls: type) -> _Handler:
-    """Code copying one dataclass, written once for its fields (what `deepcopy` does for it, unrolled)."""
-    names = [f.name for f in dataclasses.fields(cls)]
-    frozen = cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-    lines = [f"def copy_{cls.__name__}(x, memo):"]
-    if frozen:
-        for i, name in enumerate(names):
-            lines.append(f" a{i} = x.{name}")
-            lines.append(f" if a{i}.__class__ not in atomic: a{i} = _copy(a{i}, memo)")
-        same = " and ".join(f"a{i} is x.{name}" for i, name in enumerate(names)) or "True"
-        lines.append(f" if {same}:")
-        lines.append("  memo[id(x)] = x")
-        lines.append("  return x")
-        lines.append(" y = new(cls)")
-        lines.extend(f" setattr_(y, {name!r}, a{i})" for i, name in enumerate(names))
-        lines.append(" memo[id(x)] = y")
-        lines.append(" return y")
-    else:
-        lines.append(" y = new(cls)")
-        lines.append(" memo[id(x)] = y")
+    """A copier of one dataclass, made once for its fields (what `deepcopy` does for it, unrolled).
+
+    Plain closures over the field names: no code is generated or evaluated (the session loads
+    saves, and nothing in it may evaluate text).
+    """
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    new = object.__new__
+    put = object.__setattr__
+
+    if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+
+        def copy_frozen(x: Any, memo: dict[int, Any]) -> Any:
+            values = []
+            same = True
+            for name in names:
+                value = getattr(x, name)
+                if value.__class__ not in _ATOMIC:
+                    copied = _copy(value, memo)
+                    same = same and copied is value
+                    value = copied
+                values.append(value)
+            if same:  # nothing mutable inside: share it, as `deepcopy` of a tuple would
+                memo[id(x)] = x
+                return x
+            y: Any = new(cls)
+            for name, value in zip(names, values, strict=True):
+                put(y, name, value)
+            memo[id(x)] = y
+            return y
+
+        return copy_frozen
+
+    def copy_fields(x: Any, memo: dict[int, Any]) -> Any:
+        y: Any = new(cls)
+        memo[id(x)] = y
         for name in names:
-            lines.append(f" v = x.{name}")
-            lines.append(f" y.{name} = v if v.__class__ in atomic else _copy(v, memo)")
-        lines.append(" return y")
-    namespace: dict[str, Any] = {
-        "atomic": _ATOMIC,
-        "_copy": _copy,
-        "new": object.__new__,
-        "cls": cls,
-        "setattr_": object.__setattr__,
-    }
-    exec("\n".join(lines), namespace)  # the code is made here from the class's own field names
-    return namespace[f"copy_{cls.__name__}"]  # type: ignore[no-any-return]
+            value = getattr(x, name)
+            put(y, name, value if value.__class__ in _ATOMIC else _copy(value, memo))
+        return y
+
+    return copy_fields

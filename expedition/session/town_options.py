@@ -25,11 +25,11 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import SpendInsight, verify
 from expedition.rules.interlude.daily_actions import PlanDay
 from expedition.rules.interlude.day_and_night import EndDay
-from expedition.rules.interlude.hunger_and_sleep import ChooseBed, bed_cost, place_sizes, verify_bed
+from expedition.rules.interlude.hunger_and_sleep import ChooseBed, bed_cost, verify_bed
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
 from expedition.rules.interlude.market import AskPrice, Buy, Haggle, TradeNetwork, price_for
 from expedition.rules.interlude.recruiting import NewRecruit
-from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES, SettlementSize
+from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES, SettlementSize, place_sizes
 from expedition.rules.interlude.stash import GiveItem, StashItem, TakeFromStash
 from expedition.rules.trackers.doom import allowed_categories
 from expedition.session.seat_view import SeatOption
