@@ -207,3 +207,12 @@ def test_no_import_cycle_among_the_rules_or_the_command_line(prefix: str) -> Non
 def test_no_import_cycle_among_expedition_modules() -> None:
     """No module of expedition imports itself through others, imports inside functions counted."""
     assert _import_cycles() == []
+
+
+def test_no_two_modules_share_a_name() -> None:
+    """A module's name finds it in one hop: no two modules of expedition share one (packages' faces aside)."""
+    names: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "expedition").rglob("*.py")):
+        if path.name != "__init__.py":
+            names.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in names.items() if len(paths) > 1} == {}

@@ -36,7 +36,7 @@ from expedition.session.catalog_world import world_or_none
 from expedition.session.port import SubmitResult, Subscriber, Update
 from expedition.session.seat_options import seat_reason
 from expedition.session.seat_view import SeatView
-from expedition.session.snapshot import snapshot
+from expedition.session.state_copy import snapshot
 from expedition.session.view_frames import ViewFrame
 from expedition.session.views import Seat, SeatKind, events_for, moved_trackers
 

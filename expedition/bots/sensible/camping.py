@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expedition.bots.sensible.memory import Memory, option_key
-from expedition.bots.sensible.party import first, hurt, tired
+from expedition.bots.sensible.party_condition import first, hurt, tired
 from expedition.session.seat_view import SeatOption, SeatView
 
 __all__ = ["in_camp"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from expedition.bots.sensible.memory import Memory
-from expedition.bots.sensible.party import hurt
+from expedition.bots.sensible.party_condition import hurt
 from expedition.rules.core.decisions import Decision
 from expedition.session.seat_view import SeatView
 

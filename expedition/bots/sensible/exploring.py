@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Callable
 
 from expedition.bots.sensible.memory import Memory, option_key
-from expedition.bots.sensible.party import first, hurt, tired, wounds
+from expedition.bots.sensible.party_condition import first, hurt, tired, wounds
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.tiles import Tile

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from expedition.bots.sensible.memory import Memory
-from expedition.bots.sensible.party import down, first, wounds
+from expedition.bots.sensible.party_condition import down, first, wounds
 from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.fight_map import floor, sees
 from expedition.rules.core.distance import Pos

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from expedition.bots.sensible.memory import Memory, option_key
-from expedition.bots.sensible.party import carried, first, hurt
+from expedition.bots.sensible.party_condition import carried, first, hurt
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.item_defs import Tag
 from expedition.session.seat_view import SeatOption, SeatView

@@ -11,7 +11,7 @@ from typing import Any
 from expedition.bots.driver import Caps, _Caught, _Referee, make_policy
 from expedition.persistence.state import state_to_body
 from expedition.session.session import Session
-from expedition.session.snapshot import snapshot
+from expedition.session.state_copy import snapshot
 from tests.session.helpers import drive, make_campaign
 
 _PLAIN = (int, str, float, bool, type(None), bytes, Enum)
