@@ -182,9 +182,11 @@ def _market(
         return []
     location = state.locations.get(interlude.settlement)
     allowed = allowed_categories(location.doom.filled if location is not None else 0)
-    # The market's guard judges the buyer (out shopping, the skill), not the item: the verb checks the
-    # item against the world. So each dealing is judged once, and its verdict holds for every item.
-    verdicts = tuple(_judged(state, kind(actor=member.id, item=shelf[0].key), "").reason for kind in _MARKET)
+    # The market's guard judges the buyer (out shopping, the skill) and the ware (known out of stock,
+    # a category the doom bars), as the verb will: so every dealing of every ware is judged.
+    verdicts = tuple(
+        _judged(state, kind(actor=member.id, item=defn.key), "").reason for defn in shelf for kind in _MARKET
+    )
     prices = tuple(price_for(state, interlude, defn, member) for defn in shelf)
     details = tuple("" if defn.category in allowed else DOOM_REFUSED for defn in shelf)
     key = (id(shelf), member.id, verdicts, prices, details)
@@ -205,8 +207,10 @@ def _market(
                 defn.key,
                 detail,
             )
-            for defn, price, detail in zip(shelf, prices, details, strict=True)
-            for kind, reason in zip(_MARKET, verdicts, strict=True)
+            for at, (defn, price, detail) in enumerate(zip(shelf, prices, details, strict=True))
+            for kind, reason in zip(
+                _MARKET, verdicts[at * len(_MARKET) : (at + 1) * len(_MARKET)], strict=True
+            )
         )
     return list(found)
 
