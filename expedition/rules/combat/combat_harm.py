@@ -24,7 +24,7 @@ from expedition.rules.combat.combat_events import (
     FoeWounded,
     report_tokens,
 )
-from expedition.rules.combat.combat_state import CombatState, Foe
+from expedition.rules.combat.combat_state import CombatState, Foe, helper_of
 from expedition.rules.combat.enemies.targeting import mothered
 from expedition.rules.combat.fight_map import floor
 from expedition.rules.combat.maneuvers.maneuver_marks import after_defence, before_defence
@@ -105,8 +105,7 @@ def defend(
     if (yield from slip_away(ctx, state, combat, foe, name, attack, member)):  # Slippery (§6.1, house)
         return False
     shields_spent = False
-    helper_id = combat.helped.get(member.id, "")
-    helper = state.character(helper_id) if helper_id else None
+    helper = helper_of(state, combat, member.id)
     if not member.can_act:
         outcome = Outcome.FAILURE
     else:

@@ -213,6 +213,15 @@ def clear_fallen(state: CampaignState, combat: CombatState) -> None:
         del combat.positions[who]
 
 
+def helper_of(state: CampaignState, combat: CombatState, member_id: str) -> Character | None:
+    """Who Helped `member_id` for their next test, if that helper is still with the party (§10.2.2).
+
+    A helper who has since died or been left behind helps nobody; their promise lapses with them.
+    """
+    helper_id = combat.helped.get(member_id, "")
+    return next((c for c in state.party if c.id == helper_id), None) if helper_id else None
+
+
 def on_map(state: CampaignState, combat: CombatState) -> list[Character]:
     """Adventurers still on the fight's map (alive, placed, not fled)."""
     return [

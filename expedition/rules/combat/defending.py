@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import report_tokens
-from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS
+from expedition.rules.combat.combat_state import MAX_SHIELD_TOKENS, helper_of
 from expedition.rules.combat.fighter_turn import COSTS, done, fighter, start
 from expedition.rules.core.actions import Action
 from expedition.rules.core.attributes import Attr
@@ -74,8 +74,7 @@ def defend(ctx: Context, state: CampaignState, action: Defend) -> Resolution[Non
 
 def dodge(ctx: Context, state: CampaignState, action: Dodge) -> Resolution[None]:
     combat, member = start(state, action)
-    helper_id = combat.helped.get(member.id, "")
-    helper = state.character(helper_id) if helper_id else None
+    helper = helper_of(state, combat, member.id)
     result = yield from attribute_test(
         ctx,
         member,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from expedition.rules.combat.beasts import is_animal
 from expedition.rules.combat.combat_events import report_tokens
 from expedition.rules.combat.combat_harm import wound_foe
-from expedition.rules.combat.combat_state import Foe, combat_of
+from expedition.rules.combat.combat_state import Foe, combat_of, helper_of
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag, HarmSource
 from expedition.rules.combat.maneuvers.maneuver_marks import trick_advantage
 from expedition.rules.core.conditions import Affliction
@@ -78,8 +78,7 @@ def strike_test(
     advantage += (1 if has_lasting(state, foe.uid, BONEDANCE) else 0) + trick_advantage(state, foe, member.id)
     advantage += skill_advantage(state, member, foe)  # Beastmaster on animals, the Cursed on ghosts (§6.1)
     tokens = foe.tokens.dodge + (0 if ignores_shields else foe.tokens.shield)
-    helper_id = combat.helped.get(member.id, "")
-    helper = state.character(helper_id) if helper_id else None
+    helper = helper_of(state, combat, member.id)
     start = len(ctx.events)
     result = yield from attribute_test(
         ctx,

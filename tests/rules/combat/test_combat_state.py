@@ -13,6 +13,7 @@ from expedition.rules.combat.combat_state import (
     adjacent_adventurers,
     clear_fallen,
     combat_of,
+    helper_of,
     on_map,
     standing,
 )
@@ -80,3 +81,17 @@ def test_the_map_counts_the_placed_the_standing_and_drops_the_dead() -> None:
     ash.status = Status.DEAD
     clear_fallen(state, combat)
     assert "ash" not in combat.positions and "wren" in combat.positions
+
+
+def test_a_helper_who_has_left_the_party_helps_nobody() -> None:
+    """§10.2.2: Help joins the ally's next test only while the helper is still with the party.
+
+    Found by the simulation (random seed 2020): a Dodge whose helper had since left the party was
+    offered, then refused mid-way because the helper could not be found.
+    """
+    state = make_state("wren", "ash")
+    combat = CombatState(positions={"wren": (2, 2), "ash": (3, 2)}, helped={"wren": "ash"})
+    assert helper_of(state, combat, "wren") is state.character("ash")
+    assert helper_of(state, combat, "ash") is None
+    state.party.remove(state.character("ash"))
+    assert helper_of(state, combat, "wren") is None
