@@ -263,6 +263,14 @@ class _Referee:
     def _replay(self) -> None:
         if self.result.problems:
             return
+        # The campaign may stop while an action waits for an answer: its changes so far are in the
+        # live state but not yet in the journal. A player would finish the move, so the referee
+        # answers with the defaults until it is committed, then compares.
+        for _ in range(self.caps.interlude_steps):
+            decision = self.session.view(self.seat).pending
+            if decision is None:
+                break
+            self.session.answer(self.seat, decision.default)
         try:
             report = replay_records(self.session.records)
         except ReplayError as error:
