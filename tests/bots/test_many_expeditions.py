@@ -1,7 +1,7 @@
 """Plays 300 expeditions and more across both policies and many seeds: no exception, no broken invariant.
 
-Slow (about four minutes): marked `slow`, run in CI. The faults it found first are fixed; the ones
-it still finds are named in KNOWN_FAULTS, and the test is xfail (not strict) until they are fixed.
+Slow (about five minutes): marked `slow`, run in CI. Every fault it has found is fixed, each with a
+test of its own; a new one fails it with the policy, seed and step that reproduce it.
 """
 
 from __future__ import annotations
@@ -10,16 +10,8 @@ import pytest
 
 from expedition.bots.simulate import simulate, summary
 
-KNOWN_FAULTS = (
-    "engine faults this test found and that are still open (issue #14): the journal of sensible "
-    "seed 1006 replays to a different hash at step 192; a fight offers Dodge to an adventurer no "
-    "longer in the party (random seed 2020, step 181); the market offers Buy and AskPrice of wares "
-    "its verbs then find out of stock (random seeds 2032, 2035, 2041, 2053)"
-)
-
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason=KNOWN_FAULTS)
 def test_three_hundred_expeditions_without_a_fault() -> None:
     played = 0
     problems: list[str] = []
