@@ -1,7 +1,7 @@
 """Plays 300 expeditions and more across both policies and many seeds: no exception, no broken invariant.
 
-Slow (about five minutes): marked `slow`, run in CI. Every fault it has found is fixed, each with a
-test of its own; a new one fails it with the policy, seed and step that reproduce it.
+Slow (about five minutes): marked `slow`, run in CI. Every fault it has found is fixed; a new one
+fails it with the policy, seed and step that reproduce it.
 """
 
 from __future__ import annotations
