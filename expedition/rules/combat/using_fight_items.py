@@ -9,14 +9,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character
-from expedition.rules.character.afflictions import apply_cure
 from expedition.rules.combat.fighter_turn import done, fighter, start
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.item_defs import Item, Tag
-from expedition.rules.exploration.using_items import CURES_BY_ITEM
+from expedition.rules.exploration.using_items import CURES_BY_ITEM, take_cure
 from expedition.rules.items import handling, usage
 from expedition.rules.items.item_uses import USES, use_item, verify_item_use
 from expedition.rules.items.medicine import STABILISERS
@@ -94,9 +93,5 @@ def use_item_in_fight(ctx: Context, state: CampaignState, action: CombatUseItem)
     elif item.defn.key not in CURES_BY_ITEM:
         yield from use_item(ctx, state, member, item, action.target)  # §7.4 (item_uses)
     else:
-        apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
-        if item.defn.usage:
-            usage.roll_usage(ctx, member, item, rule="§2")
-        else:
-            usage.use_one(ctx, member, item, rule="§10.2.2")
+        take_cure(ctx, member, item, rule="§10.2.2")
     yield from done(ctx, state, member, action)

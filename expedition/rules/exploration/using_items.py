@@ -26,8 +26,10 @@ from expedition.rules.items.item_uses import use_item, verify_item_use
 from expedition.rules.items.medicine import STABILISERS
 
 if TYPE_CHECKING:
+    from expedition.rules.character.adventurer import Character
     from expedition.rules.core.context import Context
     from expedition.rules.core.decisions import Resolution
+    from expedition.rules.core.item_defs import Item
     from expedition.rules.engine.campaign import CampaignState
 
 __all__ = ["CURES_BY_ITEM", "ItemUsed", "UseItem", "use_cost", "use_item_exploring", "verify_use"]
@@ -52,6 +54,15 @@ class UseItem(Action):
 
     item: int
     target: str = ""
+
+
+def take_cure(ctx: Context, member: Character, item: Item, *, rule: str) -> None:
+    """`member` takes a curing item (CURES_BY_ITEM): the cure (§4.6), then its usage die or one of it."""
+    apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
+    if item.defn.usage:
+        usage.roll_usage(ctx, member, item, rule="§2")
+    else:
+        usage.use_one(ctx, member, item, rule=rule)
 
 
 def verify_use(state: CampaignState, action: UseItem) -> None:
@@ -107,11 +118,7 @@ def use_item_exploring(ctx: Context, state: CampaignState, action: UseItem) -> R
     elif item.defn.key not in CURES_BY_ITEM:
         yield from use_item(ctx, state, member, item, action.target)  # §7.4 (item_uses)
     else:
-        apply_cure(ctx, member, CURES_BY_ITEM[item.defn.key], rule="§4.6")
-        if item.defn.usage:
-            usage.roll_usage(ctx, member, item, rule="§2")
-        else:
-            usage.use_one(ctx, member, item, rule="§10.1")
+        take_cure(ctx, member, item, rule="§10.1")
     if cost:
         yield from turns_pass(ctx, state, cost)
         expedition.slow_turn, expedition.slow_users = state.turn, {member.id}
