@@ -3,7 +3,8 @@
 The child runs the game's client (it talks to the hub, never to the SSH connection's memory), so a
 crash, a hang or a flood of output in one connection stays in that process. Output is read from
 the pty's master side and handed to a sink; when the sink is slow, reading pauses and only the
-child waits. Closing kills the child's whole process group.
+child waits. Closing kills the child's whole process group and waits for it, whenever it comes (a
+child still starting is waited for, then stopped), and closes the pty.
 """
 
 from __future__ import annotations
@@ -53,12 +54,37 @@ class PtyClient:
         self._master = -1
         self._reading = False
         self._ended = False
+        self._closed = False
+        self._starting = False
+        self._started = asyncio.Event()
 
     async def start(self) -> None:
-        """Open the pty and start the child on it (the child takes it as its controlling terminal)."""
-        master, slave = os.openpty()
+        """Open the pty and start the child on it (the child takes it as its controlling terminal).
+
+        A `close` that comes while the child is being started waits for the start and then stops
+        the child; a child started after `close` is stopped at once: none outlives its connection.
+
+        Raises:
+            OSError: When the pty cannot be opened or the program cannot be started (the pty is
+                closed again).
+        """
+        if self._closed:
+            return
+        self._starting = True
         try:
-            self._master = master
+            await self._spawn()
+        finally:
+            self._starting = False
+            self._started.set()
+        if self._closed:  # closed while the child was starting: `close` waits for it to go
+            self._signal(signal.SIGKILL)
+            return
+        self.resume()
+
+    async def _spawn(self) -> None:
+        master, slave = os.openpty()
+        self._master = master
+        try:
             self.resize(*self.size)
             os.set_blocking(master, False)
             # The child draws at its connection's size, not at the server's terminal's.
@@ -73,9 +99,11 @@ class PtyClient:
                 start_new_session=True,
                 close_fds=True,
             )
+        except BaseException:
+            self._close_master()
+            raise
         finally:
             os.close(slave)
-        self.resume()
 
     def resize(self, columns: int, rows: int) -> None:
         """Tell the child its terminal's new size (the kernel sends it SIGWINCH)."""
@@ -119,19 +147,44 @@ class PtyClient:
             self.on_exit()
 
     async def close(self, grace: float = 2.0) -> None:
-        """Stop the child (its process group), wait for it, and close the pty."""
+        """Stop the child (its process group), wait for it, and close the pty; safe to call again.
+
+        A child still being started is waited for first. If this is cancelled while it waits, the
+        child is killed outright before the cancellation goes on.
+        """
+        self._closed = True
         self.pause()
         self._ended = True
+        try:
+            if self._starting:
+                await self._started.wait()
+            process = self.process
+            if process is not None and process.returncode is None:
+                self._signal(signal.SIGTERM)
+                try:
+                    await asyncio.wait_for(process.wait(), grace)
+                except TimeoutError:
+                    self._signal(signal.SIGKILL)
+                    await process.wait()
+        except BaseException:
+            self._signal(signal.SIGKILL)
+            raise
+        finally:
+            self._close_master()
+
+    @property
+    def running(self) -> bool:
+        """True while the child has been started and has not been reaped."""
+        return self.process is not None and self.process.returncode is None
+
+    def _signal(self, number: int) -> None:
         process = self.process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(process.pid, signal.SIGTERM)
-            try:
-                await asyncio.wait_for(process.wait(), grace)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                await process.wait()
+                os.killpg(process.pid, number)
+
+    def _close_master(self) -> None:
+        self.pause()
         if self._master >= 0:
             with contextlib.suppress(OSError):
                 os.close(self._master)

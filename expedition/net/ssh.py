@@ -143,6 +143,8 @@ class _GameChannel(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.size = (80, 24)
         self.has_pty = False
         self.token = ""
+        self.lost = False
+        """True once the SSH channel has gone (its client must not start, or must stop)."""
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -188,6 +190,7 @@ class _GameChannel(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.client.resume()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True  # at once: a client still to be started sees it before it spawns
         self.server.spawn(self.server.end_client(self))
 
     def output(self, data: bytes) -> None:
@@ -233,6 +236,7 @@ class SshServer:
         self._arrivals: dict[str, deque[float]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watch: asyncio.Task[None] | None = None
+        self._closing = False
 
     @property
     def port(self) -> int:
@@ -259,7 +263,8 @@ class SshServer:
         self._watch = asyncio.get_running_loop().create_task(self._watch_idle())
 
     async def close(self) -> None:
-        """Stop listening, close every connection and its client."""
+        """Stop listening, close every connection and its client, and wait for every client process."""
+        self._closing = True
         if self._watch is not None:
             self._watch.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -267,14 +272,14 @@ class SshServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
-        for channel in list(self._channels):
-            await self.end_client(channel)
+        # All at once: each client may take its grace period to stop.
+        await asyncio.gather(*(self.end_client(channel) for channel in list(self._channels)))
         for conn in list(self.connections):
             conn.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(conn.wait_closed(), 2)
         self.connections.clear()
-        if self._tasks:
+        while self._tasks:  # closing a connection starts its channel's `end_client`: wait for those too
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
     # --- admission and seats -----------------------------------------------------------------
@@ -307,14 +312,23 @@ class SshServer:
 
     # --- clients -------------------------------------------------------------------------------
 
-    def spawn(self, coroutine: Any) -> None:
-        """Run a coroutine as a task the server keeps until it ends."""
+    def spawn(self, coroutine: Any) -> asyncio.Task[None]:
+        """Run a coroutine as a task the server keeps (and `close` waits for) until it ends."""
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def start_client(self, channel: _GameChannel) -> None:
-        """Start the client process of a new channel."""
+        """Start the client process of a new channel.
+
+        The channel is registered before anything is started, so an `end_client` that comes at
+        any point stops whatever has been started by then (`PtyClient.close` waits for a child
+        still starting); a channel already gone starts nothing.
+        """
+        if channel.lost or self._closing:
+            channel.ended()
+            return
         self._channels.add(channel)
         self.viewers.add(channel.viewer)
         channel.token = self.hub.issue(channel.viewer.seat, channel.viewer.label)
@@ -329,24 +343,34 @@ class SshServer:
         channel.client = client
         try:
             await client.start()
-        except OSError:
+        except Exception:  # any failure to start: the connection is told, and cleaned up
             logger.exception("could not start a client")
             channel.ended()
+            await self.end_client(channel)
+            return
+        if channel.lost or channel not in self._channels:
+            await client.close()  # the connection went while the child was starting
+            return
         self._lobby()
 
     async def end_client(self, channel: _GameChannel) -> None:
-        """Stop a channel's client and forget it (the game is not touched)."""
+        """Stop a channel's client, wait for its process, and forget it (the game is not touched)."""
         if channel not in self._channels:
             return
         self._channels.discard(channel)
         self.viewers.discard(channel.viewer)
         self.hub.revoke(channel.token)
-        if channel.client is not None:
-            await channel.client.close()
-            channel.client = None
-        if channel.chan is not None:
-            channel.chan.close()
-        self._lobby()
+        client, channel.client = channel.client, None
+        try:
+            if client is not None:
+                # A task of its own, which `close` waits for: a cancelled caller (the idle watch)
+                # does not leave the child half-stopped.
+                await asyncio.shield(self.spawn(client.close()))
+        finally:
+            if channel.chan is not None:
+                with contextlib.suppress(Exception):
+                    channel.chan.close()
+            self._lobby()
 
     def lobby_line(self) -> str:
         """Who plays and who watches, with idle times."""
