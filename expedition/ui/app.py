@@ -26,12 +26,13 @@ from expedition.session.campaigns import (
 )
 from expedition.session.port import SessionPort
 from expedition.session.session import Session
-from expedition.session.views import Seat
+from expedition.session.views import Seat, SeatKind
 from expedition.ui.entries import load_entries, rules_entries
 from expedition.ui.hosting import HostedServer
 from expedition.ui.messages import SessionUpdated
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.creation_screen import CreationScreen
+from expedition.ui.screens.game_screen import GameScreen
 from expedition.ui.screens.help import HelpScreen
 from expedition.ui.screens.load import LoadScreen
 from expedition.ui.screens.party_screen import PartyScreen
@@ -47,6 +48,12 @@ __all__ = [
     "make_app",
     "run_app",
 ]
+
+VIEWER_COMMANDS = frozenset({"Theme", "Keys", "Maximize", "Minimize", "Quit"})
+"""Textual's own palette commands that touch only this app's screen (Quit ends this app alone).
+The others (Screenshot, and any a later Textual adds) are offered to the host's own app only."""
+HOST_ONLY = "Only the host can do that: it would write on the computer the game runs on."
+"""Said when a seat asks for something that touches the host's computer (a screenshot)."""
 
 EntrySource = Sequence[CompendiumEntry] | Callable[[], Sequence[CompendiumEntry]]
 """Compendium entries, or a function that loads them the first time they are needed."""
@@ -152,13 +159,60 @@ class ExpeditionApp(App[None]):
     def on_session_updated(self, message: SessionUpdated) -> None:
         self.feed.deliver(message.session_update)
 
+    @property
+    def at_the_host(self) -> bool:
+        """True when this app's player may use the computer it runs on (screenshots into its saves).
+
+        The host's seat in a game played here may; a spectator's or a co-op player's app may not.
+        """
+        return self.seat.kind is SeatKind.HOST
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """Palette commands: ours first, then Textual's (theme, keys, quit…)."""
+        """Palette commands: ours, the screen's (only what the seat may do), then Textual's.
+
+        Textual's commands that write on the host's computer (Screenshot) are the host's only
+        (`at_the_host`); the others touch this app's own screen alone.
+        """
         yield SystemCommand(
             "Compendium", "Look up items, enemies, skills, afflictions…", self.action_compendium
         )
         yield SystemCommand("Help", "Keys and what this screen shows", self.action_help)
-        yield from super().get_system_commands(screen)
+        if isinstance(screen, GameScreen):
+            yield from screen.palette_commands()
+        for command in super().get_system_commands(screen):
+            if self.at_the_host or command.title in VIEWER_COMMANDS:
+                yield command
+
+    def _refuse_unless_host(self) -> bool:
+        """True (and says why) when this app's seat may not touch the host's computer."""
+        if self.at_the_host:
+            return False
+        self.notify(HOST_ONLY, severity="warning")
+        return True
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save a screenshot: the host only (a binding or a clicked link may name the action)."""
+        if not self._refuse_unless_host():
+            super().action_screenshot(filename, path)
+
+    def save_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str:
+        """Write a screenshot file: the host only (returns "" when refused)."""
+        if self._refuse_unless_host():
+            return ""
+        return super().save_screenshot(filename, path, time_format)
+
+    def deliver_binary(self, path_or_file: Any, **options: Any) -> str | None:
+        """Deliver a file (a screenshot, any download): the host only, since it is written here."""
+        if self._refuse_unless_host():
+            return None
+        return super().deliver_binary(path_or_file, **options)
+
+    def action_suspend_process(self) -> None:
+        """Suspend the app's process (as Ctrl+Z in a shell): the host only."""
+        if not self._refuse_unless_host():
+            super().action_suspend_process()
 
     def screenshot_folder(self) -> Path:
         """The saves folder's `screenshots/` (made if need be), else the working folder."""
@@ -173,6 +227,8 @@ class ExpeditionApp(App[None]):
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
     ) -> str | None:
         """Save a screenshot (Ctrl+P → Screenshot) into a folder that exists; the toast names the file."""
+        if self._refuse_unless_host():
+            return None
         # Textual's default folder, ~/Downloads, is missing on many machines (servers, fresh accounts).
         return super().deliver_screenshot(filename, path or str(self.screenshot_folder()), time_format)
 

@@ -12,11 +12,7 @@ import fcntl
 import os
 import sys
 import termios
-from collections.abc import Iterable
 from typing import Any
-
-from textual.app import SystemCommand
-from textual.screen import Screen
 
 from expedition.net.remote import RemoteSession
 from expedition.net.ssh import SOCKET_ENV, TOKEN_ENV
@@ -62,9 +58,13 @@ class RemoteApp(ExpeditionApp):
     def action_load_campaign(self) -> None:
         """Not here: a remote connection plays the served campaign only."""
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The palette without Screenshot: it would write on the server's disk, not the viewer's."""
-        return (command for command in super().get_system_commands(screen) if command.title != "Screenshot")
+    @property
+    def at_the_host(self) -> bool:
+        """Never, whatever the seat: this process runs on the server, not the viewer's computer.
+
+        A screenshot (from the palette, a key or a link) would land on the server's disk.
+        """
+        return False
 
 
 def run_remote_client() -> int:

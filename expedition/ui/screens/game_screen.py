@@ -9,8 +9,10 @@ when it comes back; the app's decision router asks the decisions (`takes_decisio
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
+from textual.app import SystemCommand
 from textual.screen import Screen
 
 from expedition.rules.core.actions import Action
@@ -53,6 +55,10 @@ class GameScreen(Screen[ResultType]):
 
     def show_update(self, update: Update) -> None:
         """Show what the game said: the screens redraw from `view` and log the events."""
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """The screen's own entries in the command palette: only what its seat may do (none here)."""
+        return ()
 
     def takes_decisions(self) -> bool:
         """True when the router may ask a decision over this screen now."""

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
@@ -322,6 +322,56 @@ class PartyScreen(GameScreen[None]):
         state = self.view.state
         if state.expedition is None and state.interlude is not None:
             self.action_interlude()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Ctrl+P on the party screen: what this seat may do here.
+
+        The sheets for every seat; setting out, the interlude, renaming and handing on only to a
+        seat whose view offers them (never to a spectator).
+        """
+        yield SystemCommand(
+            "Next adventurer", "Show the next adventurer's sheet (key n)", self.action_next_character
+        )
+        yield SystemCommand(
+            "Previous adventurer",
+            "Show the previous adventurer's sheet (key p)",
+            self.action_previous_character,
+        )
+        yield SystemCommand(
+            "Full sheet", "The shown adventurer's sheet, full screen (key s)", self.action_sheet
+        )
+        view = self.view
+        table = view.options_for(TABLE)
+        if view.state.expedition is not None:
+            yield SystemCommand(
+                "Expedition", "Back to the expedition under way (key o)", self.show_expedition
+            )
+        elif any(option.kind == "SetOut" and option.enabled for option in table):
+            yield SystemCommand(
+                "Set out",
+                "Leave for a dungeon: a new one, one the party knows, or the sample (key o)",
+                self.action_set_out,
+            )
+        if view.refusal:
+            return
+        if self.check_action("interlude", ()):
+            yield SystemCommand(
+                "Interlude", "The settlement: market, day, night and party (key i)", self.action_interlude
+            )
+        shown = self.shown_character()
+        rename = self._table("RenamePlayer", target=shown.owner) if shown is not None else None
+        if rename is not None and rename.enabled:
+            yield SystemCommand(
+                "Rename player",
+                f"A new name for {self._player_name(rename.target)} (key r)",
+                self.action_rename_player,
+            )
+        if self.check_action("give_character", ()):
+            yield SystemCommand(
+                "Give to next player",
+                "The next player plays the shown adventurer (key g)",
+                self.action_give_character,
+            )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show the interlude key only during an interlude, the give key only between expeditions."""
