@@ -172,11 +172,6 @@ class PtyClient:
         finally:
             self._close_master()
 
-    @property
-    def running(self) -> bool:
-        """True while the child has been started and has not been reaped."""
-        return self.process is not None and self.process.returncode is None
-
     def _signal(self, number: int) -> None:
         process = self.process
         if process is not None and process.returncode is None:

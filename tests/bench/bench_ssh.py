@@ -1,13 +1,19 @@
 """Benchmarks SSH spectators: memory per connection (PSS) and update latency, as ratios to one connection.
 
-Run from the repository root: `python tests/bench/bench_ssh.py [N]` (50 spectators by default;
-needs `ssh` and `ssh-keygen`). Each spectator is a real OpenSSH client; memory is the PSS of the
-game-client processes the server started (from /proc/PID/smaps_rollup), latency the time from the
-host's action to the first bytes each spectator's ssh receives afterwards.
+Run from the repository root: `python tests/bench/bench_ssh.py [N [CYCLES]]` (50 spectators and
+200 connect/drop cycles by default; needs `ssh` and `ssh-keygen`). Each spectator is a real OpenSSH
+client; memory is the PSS of the game-client processes the server started (from
+/proc/PID/smaps_rollup), latency the time from the host's action to the first bytes each
+spectator's ssh receives afterwards. Then CYCLES clients connect and are killed after 0 to 2
+seconds (five at a time, so drops land at every stage of the handshake and of the session), and
+the bench reports what they left behind once the server has forgotten them: child processes of
+this process (with their memory) and open file descriptors, against the count before the cycles.
 """
 
 from __future__ import annotations
 
+import os
+import random
 import statistics
 import subprocess
 import sys
@@ -92,13 +98,65 @@ def measure(server: ServerThread, count: int, rounds: int = 5) -> tuple[float, l
     return memory, latencies
 
 
+def all_children() -> set[int]:
+    """Child processes of this process, of any of its threads (the server's loop runs in one)."""
+    found: set[int] = set()
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            found.update(int(pid) for pid in (task / "children").read_text().split())
+        except OSError:
+            continue
+    return found
+
+
+def open_fds() -> int:
+    """File descriptors open in this process."""
+    return len(os.listdir("/proc/self/fd"))
+
+
+def settle(server: ServerThread, timeout: float = 60) -> bool:
+    """Wait until the server holds no connection, channel, hub client or task; False on timeout."""
+    assert server.server is not None
+    ssh = server.server
+
+    def busy() -> int:
+        return len(ssh.connections) + len(ssh._channels) + ssh.hub.clients + len(ssh._tasks)
+
+    deadline = time.monotonic() + timeout
+    while server.call(busy) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)  # the last children reaped
+    return not server.call(busy)
+
+
+def cycles(server: ServerThread, count: int, at_once: int = 5) -> tuple[bool, set[int], int]:
+    """`count` clients connect and are killed at random moments; what is left once the server settles.
+
+    Returns:
+        Whether the server settled, the leftover children, and the leftover descriptors.
+    """
+    rng = random.Random(15)
+    settle(server)
+    children, fds = all_children(), open_fds()
+    for _ in range(count // at_once):
+        watchers = [Watcher(server.port) for _ in range(at_once)]
+        for watcher in watchers:
+            time.sleep(rng.uniform(0, 2.0 / at_once))
+            watcher.close()
+    settled = settle(server)
+    return settled, all_children() - children, open_fds() - fds
+
+
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     with tempfile.TemporaryDirectory() as folder:
         server = ServerThread(Path(folder), rate=10_000)
         try:
             one_memory, one_latency = measure(server, 1)
             many_memory, many_latency = measure(server, count)
+            settled, leftover, fds = cycles(server, rounds)
+            leftover_memory = sum(pss(pid) for pid in leftover)
         finally:
             server.close()
 
@@ -115,6 +173,11 @@ def main() -> None:
             f"update latency p{p}: 1 → {one * 1000:.0f} ms; {count} → {many * 1000:.0f} ms "
             f"(ratio {many / one:.2f})"
         )
+    print(
+        f"after {rounds} connect/drop cycles: {len(leftover)} processes left "
+        f"({leftover_memory / 2**20:.1f} MiB PSS), {fds:+d} file descriptors"
+        + ("" if settled else "; the server still held connections after 60 s")
+    )
 
 
 if __name__ == "__main__":

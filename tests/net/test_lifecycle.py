@@ -49,8 +49,12 @@ def open_fds() -> int:
 
 
 def alive(pid: int) -> bool:
-    """True while `pid` runs (a zombie, dead but not waited for, counts as alive: it is a leak too)."""
-    return Path(f"/proc/{pid}").exists()
+    """True while the game client `pid` runs (a zombie, not waited for, counts: it is a leak too)."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return b"serve-client" in command or not command  # a zombie's command line is empty
 
 
 class Client:
@@ -334,3 +338,31 @@ def test_many_drops_at_every_moment_leave_nothing(
             time.sleep(0.05 * (number + wave * 5) % 1.5)
             client.finish()
     _assert_nothing_left(server, baseline, spawned)
+
+
+def test_the_server_closing_while_a_child_starts_stops_that_child(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host stops serving just as a connection's client is being spawned."""
+    before = children()
+    closing = ServerThread(tmp_path, rate=10_000)
+    client = Client()
+    spawned: list[int] = []
+
+    async def spawn(*args: Any, **kwargs: Any) -> asyncio.subprocess.Process:
+        process = await REAL_SPAWN(*args, **kwargs)
+        spawned.append(process.pid)
+        closing.stop.set()  # `serve_ssh` goes on to close the server while this start is under way
+        await asyncio.sleep(0.2)
+        return process
+
+    monkeypatch.setattr(pty_client.asyncio, "create_subprocess_exec", spawn)
+    client.start(closing.port)
+    _wait(lambda: bool(spawned), "the child to be spawned")
+    closing.thread.join(30)
+    assert not closing.thread.is_alive()
+    closing.loop.close()
+    closing.session.close()
+    client.finish()
+    assert [pid for pid in spawned if alive(pid)] == []
+    assert children() - before == set()
