@@ -18,7 +18,9 @@ from expedition.session.views import Seat
 from expedition.ui.app import HOST_ONLY, ExpeditionApp, make_app
 from expedition.ui.remote_app import RemoteApp
 from expedition.ui.screens.destination import DestinationPrompt
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.party_screen import PartyScreen
+from tests.net.campaign import two_player_state
 from tests.session.test_view_dungeon import HubThread
 from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES
 from tests.ui.test_party_screen import quick_session
@@ -177,3 +179,24 @@ async def test_a_co_op_players_client_writes_no_screenshot_on_the_server_either(
         await _try_every_way_to_screenshot(app, pilot)
     remote.close()
     assert _files(home) == []
+
+
+async def test_in_the_dungeon_a_spectator_gets_no_actions_and_a_player_gets_theirs() -> None:
+    """The expedition screen's entries are the actions the seat's view offers: none to a spectator."""
+    session = Session(two_player_state(), None)
+    hub = HubThread(session)
+    listed: dict[str, list[str]] = {}
+    try:
+        for name, seat in (("spectator", Seat.spectator()), ("player", Seat.for_player("player1"))):
+            remote = hub.connect(seat)
+            app = RemoteApp(remote)
+            async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+                await pilot.pause(0.3)
+                assert isinstance(app.screen, ExpeditionScreen)
+                listed[name] = await _palette(pilot)
+            remote.close()
+    finally:
+        hub.close()
+    assert {"Compendium", "Help"} <= set(listed["spectator"]) <= {"Compendium", "Help"} | THE_SCREENS_OWN
+    actions = set(listed["player"]) - {"Compendium", "Help"} - THE_SCREENS_OWN
+    assert "Catch your breath" in actions and "Screenshot" not in listed["player"]
