@@ -30,3 +30,38 @@ async def test_the_child_draws_at_its_connections_size_not_the_servers(
     finally:
         await client.close()
     assert b"size 100 30" in bytes(output)
+
+
+async def test_a_close_that_comes_while_the_child_is_spawned_stops_and_reaps_it() -> None:
+    """The connection ends between the fork and the start's return: the child still goes."""
+    client = PtyClient(
+        [sys.executable, "-c", "import time; time.sleep(60)"], {}, (80, 24), bytes, lambda: None
+    )
+    starting = asyncio.ensure_future(client.start())
+    await asyncio.sleep(0)  # the start has forked and waits for the child's transport
+    await asyncio.wait_for(client.close(), 10)
+    await starting
+    assert client.process is not None
+    assert client.process.returncode is not None  # stopped, and waited for
+    assert client._master == -1
+    await client.close()  # a second close is harmless
+
+
+async def test_a_cancelled_close_still_kills_the_child() -> None:
+    """A close cut short (the server shutting down) does not leave the child running."""
+    ignoring = (
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        "print('ready', flush=True); time.sleep(60)"
+    )
+    output = bytearray()
+    client = PtyClient([sys.executable, "-c", ignoring], {}, (80, 24), output.extend, lambda: None)
+    await client.start()
+    while b"ready" not in output:
+        await asyncio.sleep(0.05)
+    closing = asyncio.ensure_future(client.close(grace=30))
+    await asyncio.sleep(0.2)  # SIGTERM sent, and ignored
+    closing.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await closing
+    assert client.process is not None
+    await asyncio.wait_for(client.process.wait(), 10)  # killed outright
