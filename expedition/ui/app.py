@@ -30,6 +30,7 @@ from expedition.session.views import Seat
 from expedition.ui.entries import load_entries, rules_entries
 from expedition.ui.hosting import HostedServer
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.save_watch import SaveWatch
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.help import HelpScreen
@@ -38,6 +39,7 @@ from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from expedition.ui.session_feed import SessionFeed
+from expedition.ui.widgets.save_banner import SaveBanner
 
 if TYPE_CHECKING:
     from expedition.ui.hosting import SshHosting
@@ -112,6 +114,8 @@ class ExpeditionApp(App[None]):
         super().__init__()
         self.feed = SessionFeed(self)
         """The app's one subscription to the game in play; it hands each update to the screen on top."""
+        self.save_watch = SaveWatch(self, self.feed)
+        """Shows the disk banner while the game cannot save, and retries."""
         self.seed = seed
         """The seed of the next new game (None: a random one each time)."""
         self.campaign_name = name
@@ -136,6 +140,7 @@ class ExpeditionApp(App[None]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        self.save_watch.start()
         if self._first_session is not None:
             self.open_session(self._first_session)
         elif self._first_screen is not None:
@@ -151,6 +156,14 @@ class ExpeditionApp(App[None]):
 
     def on_session_updated(self, message: SessionUpdated) -> None:
         self.feed.deliver(message.session_update)
+        self.save_watch.sync()
+
+    def on_save_banner_elsewhere_requested(self, message: SaveBanner.ElsewhereRequested) -> None:
+        self.action_save_elsewhere()
+
+    def action_save_elsewhere(self) -> None:
+        """Write the campaign into another folder (offered to the host while saving fails)."""
+        self.save_watch.ask_elsewhere()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Palette commands: ours first, then Textual's (theme, keys, quit…)."""
@@ -158,6 +171,12 @@ class ExpeditionApp(App[None]):
             "Compendium", "Look up items, enemies, skills, afflictions…", self.action_compendium
         )
         yield SystemCommand("Help", "Keys and what this screen shows", self.action_help)
+        if self.save_watch.health.may_save_elsewhere:  # never a spectator's, nor a served player's
+            yield SystemCommand(
+                "Save elsewhere",
+                "Saving fails: write the whole campaign into another folder and save there",
+                self.action_save_elsewhere,
+            )
         yield from super().get_system_commands(screen)
 
     def screenshot_folder(self) -> Path:
