@@ -7,6 +7,7 @@ or hash record waits and is retried; every seat's view carries the trouble until
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from expedition.net.plain_forms import seat_view_from_plain, seat_view_to_plain
+from expedition.net.serve import retry_saves_until
 from expedition.persistence import store as store_module
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.state import body_hash, state_hash, state_to_body
@@ -269,3 +271,22 @@ def test_a_real_full_disk_refuses_moves_and_freeing_space_clears_the_banner(tmp_
         assert session.store is not None
         assert on_disk(session.store) == (state_hash(session.state),) * 2
         session.close()
+
+
+async def test_a_served_game_retries_its_saves_by_itself_and_the_players_banner_goes(
+    tmp_path: Path, faults: Faults
+) -> None:
+    session, rng = saved(tmp_path), random.Random(11)
+    heard: list[Update] = []
+    session.subscribe(heard.append, ANN)
+    faults.fail(READ_ONLY)
+    play(session, rng, 20)
+    finish(session, rng)
+    assert "read-only" in session.view(ANN).saving.trouble
+    faults.heal()
+    stop = asyncio.Event()
+    retrying = asyncio.create_task(retry_saves_until(session, stop, every=0.05))
+    await asyncio.sleep(0.3)
+    stop.set()
+    await retrying
+    assert heard[-1].view.saving.ok and session.view(ANN).saving.ok
