@@ -42,6 +42,7 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import carry_out, verify
 from expedition.session.catalog_world import world_or_none
 from expedition.session.port import SubmitResult, Subscriber, Update
+from expedition.session.save_health import health_for
 from expedition.session.saving import SaveElsewhereError, SaveKeeper
 from expedition.session.seat_options import seat_reason
 from expedition.session.seat_view import SeatView
@@ -388,7 +389,8 @@ class Session:
                 self._roll_back(running)
                 if not told:
                     self._announce()
-                return SubmitResult(False, f"{trouble.message[0].upper()}{trouble.message[1:]}. {NOT_TAKEN}")
+                said = health_for(trouble, running.seat).trouble  # a served player is not told of folders
+                return SubmitResult(False, f"{said[:1].upper()}{said[1:]}. {NOT_TAKEN}")
             if hashed:
                 self.saving.write_later({"k": "hash", "n": state.actions, "hash": digest})
         if self.store is not None:

@@ -290,3 +290,14 @@ async def test_a_served_game_retries_its_saves_by_itself_and_the_players_banner_
     stop.set()
     await retrying
     assert heard[-1].view.saving.ok and session.view(ANN).saving.ok
+
+
+def test_a_players_refused_move_names_the_hosts_trouble_not_the_hosts_remedy(
+    tmp_path: Path, faults: Faults
+) -> None:
+    session, rng = saved(tmp_path), random.Random(12)
+    faults.fail(FULL)
+    results = play(session, rng, 30, seat=ANN)
+    finish(session, rng)
+    refused = [r.reason for r in results if not r.ok and "host's machine" in r.reason]
+    assert refused and all("save elsewhere" not in reason and NOT_TAKEN in reason for reason in refused)
