@@ -24,7 +24,7 @@ def banner_text(health: SaveHealth) -> str:
     """The banner's words for one seat's save health ("" while saving works)."""
     if health.ok:
         return ""
-    hint = f"  ({SAVE_ELSEWHERE_HINT} · retrying)" if health.may_save_elsewhere else ""
+    hint = f"  ({SAVE_ELSEWHERE_HINT})" if health.may_save_elsewhere else ""
     return f"⚠ {sentence(health.trouble)}{hint}"
 
 
