@@ -227,7 +227,8 @@ class CampaignStore:
     def _prune(self) -> None:
         plain = [p for p in self.snapshots() if self.milestone(p) is None]
         for path in plain[: -self.keep]:
-            with contextlib.suppress(FileNotFoundError):
+            # The new snapshot is written: an old one that cannot be deleted costs space, never the save.
+            with contextlib.suppress(OSError):
                 path.unlink()
 
     def load_newest(self) -> LoadResult:

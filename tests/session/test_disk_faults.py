@@ -301,3 +301,18 @@ def test_a_players_refused_move_names_the_hosts_trouble_not_the_hosts_remedy(
     finish(session, rng)
     refused = [r.reason for r in results if not r.ok and "host's machine" in r.reason]
     assert refused and all("save elsewhere" not in reason and NOT_TAKEN in reason for reason in refused)
+
+
+def test_an_old_snapshot_that_cannot_be_deleted_does_not_fail_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = CampaignStore(tmp_path, "tomb", keep=1)
+    session = Session(make_campaign(13), store)
+    store.save(state_to_body(session.state))
+
+    def refuse(path: Path) -> None:
+        raise OSError(READ_ONLY, os.strerror(READ_ONLY))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    newest = store.save(state_to_body(session.state))
+    assert newest == store.snapshots()[-1] and len(store.snapshots()) == 2
