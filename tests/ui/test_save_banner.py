@@ -17,6 +17,7 @@ from expedition.persistence.store import CampaignStore
 from expedition.rules.core.actions import Action
 from expedition.rules.engine.legal_actions import legal_actions
 from expedition.session.campaigns import open_campaign
+from expedition.session.port import SessionPort
 from expedition.session.replay import replay_campaign
 from expedition.session.session import Session
 from expedition.session.views import Seat
@@ -25,6 +26,7 @@ from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.save_elsewhere import SaveElsewherePrompt
 from expedition.ui.widgets.save_banner import SAVE_ELSEWHERE_HINT, SaveBanner
 from tests.session.disk_faults import FULL, READ_ONLY, Faults
+from tests.session.test_view_dungeon import HubThread
 from tests.ui.conftest import plain
 from tests.ui.expedition_fixtures import sample_state
 
@@ -44,7 +46,7 @@ def saved_session(root: Path) -> Session:
     return session
 
 
-def game_app(session: Session, seat: Seat | None = None) -> ExpeditionApp:
+def game_app(session: SessionPort, seat: Seat | None = None) -> ExpeditionApp:
     app = make_app(first_screen=lambda: ExpeditionScreen(session, seat), seat=seat)
     app.save_watch.retry_seconds = 0.2
     return app
@@ -170,3 +172,38 @@ async def test_a_spectator_sees_the_banner_but_is_never_offered_to_save_elsewher
 
 def _step(session: Session) -> Action:
     return next(a for a in legal_actions(session.state) if type(a).__name__ == "Step")
+
+
+async def test_a_served_player_sees_the_hosts_banner_through_the_socket_and_sees_it_go(
+    tmp_path: Path, faults: Faults
+) -> None:
+    session = saved_session(tmp_path)
+    running = HubThread(session)
+    player = Seat.for_player(session.state.party[0].owner)
+    remote = running.connect(player)
+    try:
+        app = game_app(remote, player)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            faults.fail(READ_ONLY)
+            step = next(o for o in remote.view().options if o.kind == "Step" and o.enabled)
+            result = remote.submit(player, step.action)
+            assert not result.ok and "host's machine" in result.reason
+            await pilot.pause(0.8)
+            assert banner_of(app) == (
+                "⚠ Saving failed on the host's machine: its saves folder is read-only — "
+                "actions wait until the host fixes it; nothing is lost"
+            )
+            assert "Save elsewhere" not in [c.title for c in app.get_system_commands(app.screen)]
+            faults.heal()
+
+            async def retry() -> bool:
+                return session.retry_saving()  # the hub's loop is the session's only caller
+
+            assert running.call(retry())
+            await pilot.pause(0.8)
+            assert not banner_of(app)
+    finally:
+        remote.close()
+        running.close()
+        session.close()
