@@ -21,6 +21,7 @@ from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.events import Event
 from expedition.rules.core.odds import RollOdds
 from expedition.rules.engine.campaign import CampaignState
+from expedition.session.save_health import SaveHealth
 from expedition.session.seat_view import Lazy, SeatOption, SeatView, TrackerView
 from expedition.session.views import Seat, SeatKind
 
@@ -192,6 +193,7 @@ def seat_view_to_plain(view: SeatView) -> dict[str, Any]:
         "ready": list(view.ready),
         "pending": decision_to_plain(view.pending),
         "waiting": view.waiting_for,
+        "saving": [view.saving.trouble, view.saving.kind, view.saving.may_save_elsewhere],
     }
 
 
@@ -223,7 +225,16 @@ def seat_view_from_plain(data: object) -> SeatView:
         ready=Lazy.of(ready),
         pending=decision_from_plain(data.get("pending")),
         waiting_for=str(data.get("waiting", "")),
+        saving=_saving_from_plain(data.get("saving")),
     )
+
+
+def _saving_from_plain(data: object) -> SaveHealth:
+    """The disk banner a view carries; a missing or malformed one is no banner."""
+    if not isinstance(data, list) or len(data) != 3:
+        return SaveHealth()
+    trouble, kind, elsewhere = data
+    return SaveHealth(str(trouble), str(kind), may_save_elsewhere=elsewhere is True)
 
 
 def _fraction(value: Fraction) -> list[int]:

@@ -163,6 +163,14 @@ class RemoteSession:
         """The latest view of this client's seat the game sent (`seat` is ignored: it is this one)."""
         return self._view
 
+    def retry_saving(self) -> bool:
+        """Nothing to do: the game's host retries its saves; True when the last view says they work."""
+        return self._view.saving.ok
+
+    def save_elsewhere(self, seat: Seat, folder: str) -> SubmitResult:
+        """Refused: only the host, at the machine the saves are on, may choose another folder."""
+        return SubmitResult(False, "Only the host can save the campaign elsewhere.")
+
     def close(self) -> None:
         """Leave the game."""
         self._closed = True

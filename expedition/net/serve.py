@@ -18,7 +18,7 @@ from expedition.net.keys import load_host_key
 from expedition.net.ssh import ServerOptions, SshServer
 from expedition.session.session import Session
 
-__all__ = ["serve_ssh", "start_ssh"]
+__all__ = ["SAVE_RETRY_SECONDS", "retry_saves_until", "serve_ssh", "start_ssh"]
 
 
 async def start_ssh(
@@ -85,9 +85,26 @@ async def serve_ssh(
     try:
         if ready is not None:
             ready(server)
-        await (stop or asyncio.Event()).wait()
+        await retry_saves_until(session, stop or asyncio.Event())
     finally:
         with contextlib.suppress(Exception):
             await server.close()
         await hub.close()
         shutil.rmtree(private, ignore_errors=True)
+
+
+SAVE_RETRY_SECONDS = 5.0
+"""How often a served game whose saving fails tries again (the host's own app does it itself)."""
+
+
+async def retry_saves_until(session: Session, stop: asyncio.Event, every: float = SAVE_RETRY_SECONDS) -> None:
+    """Until `stop` is set, try the session's failed saves again every `every` seconds.
+
+    A served game may have no app at the host's keyboard to retry; without this its disk banner
+    would stay until the next action. Each retry that works tells every seat, so their banners go.
+    """
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
+        if not stop.is_set():
+            session.retry_saving()

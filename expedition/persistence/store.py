@@ -227,7 +227,8 @@ class CampaignStore:
     def _prune(self) -> None:
         plain = [p for p in self.snapshots() if self.milestone(p) is None]
         for path in plain[: -self.keep]:
-            with contextlib.suppress(FileNotFoundError):
+            # The new snapshot is written: an old one that cannot be deleted costs space, never the save.
+            with contextlib.suppress(OSError):
                 path.unlink()
 
     def load_newest(self) -> LoadResult:
@@ -339,7 +340,9 @@ class CampaignStore:
 
         A torn record left at the end by a crash is cut off first, so new records stay readable;
         the bytes cut off are kept beside it as `journal.bin.<offset>.torn`, in case the damage was
-        not at the very end and records followed it.
+        not at the very end and records followed it. A failed append leaves nothing of its record
+        (what it wrote is cut off at once, or before the next append), so a refused action never
+        reappears from the journal.
 
         Raises:
             EncodeError: If `record` cannot be stored.
@@ -354,7 +357,27 @@ class CampaignStore:
                     write_atomic(self.folder / f"{JOURNAL_NAME}.{end}.torn", journal.read())
                 os.truncate(self.journal_path, end)
             self._journal_end = end
-        self._journal_end += append_record(self.journal_path, record)
+        end = self._journal_end
+        try:
+            self._cut_back(end)
+            self._journal_end = end + append_record(self.journal_path, record)
+        except OSError:
+            with contextlib.suppress(OSError):  # if this cut fails too, the next append makes it first
+                self._cut_back(end)
+            raise
+
+    def _cut_back(self, end: int) -> None:
+        """Cut the journal back to `end`, its last whole record, if a failed append left more.
+
+        A full disk writes part of a record, a failed fsync a whole one; the caller was told the
+        append failed, so those bytes are dropped, not kept aside as damage.
+        """
+        try:
+            size = self.journal_path.stat().st_size
+        except FileNotFoundError:
+            return
+        if size > end:
+            os.truncate(self.journal_path, end)
 
     def read_journal(self) -> JournalRead:
         """Read every intact journal record; a damaged tail is reported, not raised."""

@@ -2,7 +2,8 @@
 
 Every front end (the Textual app, a bot, an SSH seat, a replay viewer, a line-mode reader) holds a
 `Seat` and a port: it `submit`s actions and `answer`s decisions, `subscribe`s to updates, and reads
-its `SeatView` (`view`): the filtered state, the options it has now and the decision pending. The
+its `SeatView` (`view`): the filtered state, the options it has now, the decision pending and
+whether saving works (`SeatView.saving`, the disk banner every seat is shown, remote ones too). The
 local `Session` and the client's `net.remote.RemoteSession` both implement it; a front end never
 reaches past it to the rules or to a session's own state.
 """
@@ -119,4 +120,12 @@ class SessionPort(Protocol):
 
     def close(self) -> None:
         """Leave the game (a local one gives its campaign's lock back)."""
+        ...
+
+    def retry_saving(self) -> bool:
+        """Try failed saves again now; True when saving works (a served game's host retries, not a client)."""
+        ...
+
+    def save_elsewhere(self, seat: Seat, folder: str) -> SubmitResult:
+        """Write the whole campaign into the saves folder `folder` and save there from now on (host only)."""
         ...

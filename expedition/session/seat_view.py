@@ -27,6 +27,7 @@ from expedition.rules.core.distance import Pos
 from expedition.rules.core.odds import RollOdds
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.camp_state import CampState
+from expedition.session.save_health import SaveHealth
 from expedition.session.views import WATCHING, Seat, SeatKind, seat_characters
 
 __all__ = ["Lazy", "LazyMap", "SeatOption", "SeatView", "TrackerView"]
@@ -182,6 +183,7 @@ class SeatView:
         ready: The seat's characters who may act now, in the order they may.
         pending: The decision the game waits for, if any (for whichever seat owns it).
         waiting_for: Who owes `pending`: a player's id, or "" when nothing waits.
+        saving: Whether the game's saving works, as this seat is told (`save_health`).
     """
 
     __slots__ = (
@@ -191,6 +193,7 @@ class SeatView:
         "_state",
         "_trackers",
         "pending",
+        "saving",
         "seat",
         "version",
         "waiting_for",
@@ -208,6 +211,7 @@ class SeatView:
         ready: Lazy[tuple[str, ...]],
         pending: Decision | None = None,
         waiting_for: str = "",
+        saving: SaveHealth | None = None,
     ) -> None:
         self.seat = seat
         """Whose view it is."""
@@ -217,6 +221,8 @@ class SeatView:
         """The decision the game waits for, if any."""
         self.waiting_for = waiting_for
         """Who owes `pending` (a player's id), "" when nothing waits."""
+        self.saving = saving if saving is not None else SaveHealth()
+        """Whether the game's saving works, as this seat is told: the disk banner when it does not."""
         self._state = state
         self._body = body
         self._trackers = trackers

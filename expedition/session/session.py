@@ -9,6 +9,13 @@ the action finishes it is committed: appended to the journal with its answers, a
 reported to every subscriber filtered for its seat. A rejected action or answer returns a reason a
 player can read and changes nothing.
 
+Saving never crashes the game and never loses an action silently (`saving.SaveKeeper`): a finished
+action is kept only once its journal record is on disk. When that write fails (a full disk, a
+read-only saves folder) the action is rolled back and refused with the disk's trouble in the game's
+words, the state exactly as before it. Any failed write, a snapshot's too, is shown to every seat at
+once in its view (`SeatView.saving`, a banner) until a write succeeds again; the next action
+retries, and so does `retry_saving`. The host may `save_elsewhere`: into another saves folder.
+
 Each change the session reports is a new version of the game, shown to the seats by a
 `view_frames.ViewFrame`: one `SeatView` per seat, shared by all its subscribers and built only as
 far as someone reads it.
@@ -17,7 +24,7 @@ far as someone reads it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,11 +36,14 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Decision, Resolution
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
+from expedition.rules.core.events import Event
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import carry_out, verify
 from expedition.session.catalog_world import world_or_none
 from expedition.session.port import SubmitResult, Subscriber, Update
+from expedition.session.save_health import health_for
+from expedition.session.saving import SaveElsewhereError, SaveKeeper
 from expedition.session.seat_options import seat_reason
 from expedition.session.seat_view import SeatView
 from expedition.session.state_copy import snapshot
@@ -48,6 +58,9 @@ logger = logging.getLogger(__name__)
 HASH_EVERY = 10
 """A full state hash goes into the journal after every this many actions."""
 
+NOT_TAKEN = "That action was not taken, so nothing is lost; try it again once saving works."
+"""Said after the disk's trouble when an action is refused because its journal record failed."""
+
 GmPolicy = Callable[[Decision], str]
 """How the GM answers its own decisions."""
 
@@ -57,7 +70,16 @@ def default_gm(decision: Decision) -> str:
     return decision.default
 
 
-__all__ = ["HASH_EVERY", "GmPolicy", "Session", "SubmitResult", "Subscriber", "Update", "default_gm"]
+__all__ = [
+    "HASH_EVERY",
+    "NOT_TAKEN",
+    "GmPolicy",
+    "Session",
+    "SubmitResult",
+    "Subscriber",
+    "Update",
+    "default_gm",
+]
 
 
 @dataclass(slots=True)
@@ -102,14 +124,13 @@ class Session:
     ) -> None:
         self.state = state
         """The campaign state (read it; change it only through `submit`)."""
-        self.store = store
+        self.saving = SaveKeeper(store)
+        """Its writes to the campaign folder, and the trouble while they fail."""
         self.journal_enabled = journal
         self.hash_every = max(1, hash_every)
         self.gm = gm
         self.digests = digests
         self._world = world
-        self.records: list[dict[str, Any]] = []
-        """The journal records this session wrote (all of them when there is no store)."""
         self._subscribers: list[tuple[Subscriber, Seat]] = []
         self._running: _Running | None = None
         self._moved: set[str] = set()
@@ -118,9 +139,18 @@ class Session:
         self._frame = ViewFrame(0, state, world=self._world_now)
         self._live: list[ViewFrame] = [self._frame]  # the frames built on `self.state` as it is now
         if journal and not (store is not None and store.read_journal().records):
-            self._journal(
-                {"k": "begin", "seed": state.seed, "n": state.actions, "state": state_to_body(state)}
-            )
+            begin = {"k": "begin", "seed": state.seed, "n": state.actions, "state": state_to_body(state)}
+            self.saving.write_later(begin)  # if the disk fails, it waits and is written first
+
+    @property
+    def store(self) -> CampaignStore | None:
+        """Where the campaign is saved; None keeps the journal in memory only."""
+        return self.saving.store
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """The journal records this session wrote (all of them when there is no store)."""
+        return self.saving.records
 
     @property
     def world(self) -> World | None:
@@ -246,9 +276,41 @@ class Session:
         return self.store.save(state_to_body(self.state), milestone=label)
 
     def close(self) -> None:
-        """Give back the campaign's lock; autosaves already hold every committed action."""
+        """Give back the campaign's lock; the journal already holds every committed action."""
         if self.store is not None:
             self.store.release()
+
+    def retry_saving(self) -> bool:
+        """Try the failed writes again; every seat is told when saving works again or fails anew.
+
+        Does nothing while an action waits for a decision (its commit retries).
+
+        Returns:
+            True when saving works, False while it still fails.
+        """
+        before = self.saving.trouble
+        if before is None or self._running is not None:
+            return before is None
+        ok = self.saving.retry(lambda: state_to_body(self.state))
+        if self.saving.trouble != before:
+            self._announce()
+        return ok
+
+    def save_elsewhere(self, seat: Seat, folder: str) -> SubmitResult:
+        """Write the whole campaign into the saves folder `folder` and save there from now on.
+
+        Only the host may: the player at the machine the folders are on (`SaveKeeper.move`).
+        """
+        if seat.kind is not SeatKind.HOST:
+            return SubmitResult(False, "Only the host can save the campaign elsewhere.")
+        if self._running is not None:
+            return SubmitResult(False, "Finish the decision first, then save elsewhere.")
+        try:
+            where = self.saving.move(folder, state_to_body(self.state))
+        except SaveElsewhereError as error:
+            return SubmitResult(False, str(error))
+        self._announce()
+        return SubmitResult(True, f"The campaign is saved in {where}; the game saves there from now on.")
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -321,24 +383,25 @@ class Session:
             }
             if self.digests:
                 record["digest"] = digest[:16]
-            self._journal(record)
+            trouble = self.saving.write_or_refuse(record)
+            if trouble is not None:  # not on disk, so not kept: undone, and everyone is told
+                told = running.told
+                self._roll_back(running)
+                if not told:
+                    self._announce()
+                said = health_for(trouble, running.seat).trouble  # a served player is not told of folders
+                return SubmitResult(False, f"{said[:1].upper()}{said[1:]}. {NOT_TAKEN}")
             if hashed:
-                self._journal({"k": "hash", "n": state.actions, "hash": digest})
+                self.saving.write_later({"k": "hash", "n": state.actions, "hash": digest})
         if self.store is not None:
             assert body is not None
-            try:
-                self.store.save(body, milestone=_milestone(running.backup, state))
-            except Exception:  # a full disk must not end the game; the journal still has it
-                logger.exception("autosave of %s failed", self.store.name)
+            self.saving.autosave(body, _milestone(running.backup, state))
         self._broadcast(running, None, "", committed=True, body=body)
         return SubmitResult(True)
 
-    def _journal(self, record: dict[str, Any]) -> None:
-        if not self.journal_enabled:
-            return
-        self.records.append(record)
-        if self.store is not None:
-            self.store.append_journal(record)
+    def _announce(self) -> None:
+        """Tell every seat of a change that is no action's: saving failed, or works again."""
+        self._publish((), None, "", committed=False)  # only ever between actions
 
     def _broadcast(
         self,
@@ -352,6 +415,17 @@ class Session:
         fresh = running.ctx.events[running.sent :]
         running.sent = len(running.ctx.events)
         running.told = True
+        self._publish(fresh, pending, waiting, committed=committed, body=body)
+
+    def _publish(
+        self,
+        fresh: Sequence[Event],
+        pending: Decision | None,
+        waiting: str,
+        *,
+        committed: bool,
+        body: dict[str, Any] | None = None,
+    ) -> None:
         self._moved |= moved_trackers(fresh)
         frame = ViewFrame(
             self._frame.version + 1,
@@ -361,6 +435,7 @@ class Session:
             waiting_for=waiting,
             world=self._world_now,
             body=body,
+            trouble=self.saving.trouble,
         )
         self._frame = frame
         self._live.append(frame)

@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from expedition.persistence.disk_trouble import DiskTrouble
 from expedition.persistence.state import state_to_body
 from expedition.rules.core.decisions import Decision
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Dungeon
+from expedition.session.save_health import health_for
 from expedition.session.seat_options import choice_keys, choices_of, ready_actors
 from expedition.session.seat_state import known_expedition_dungeon, seat_state, tracker_views
 from expedition.session.seat_view import Lazy, LazyMap, SeatView
@@ -39,6 +41,7 @@ class ViewFrame:
         waiting_for: Who owes it.
         world: Gives the content the rules may need to judge options (asked only when they are).
         body: The state already encoded (`state_to_body`), when the session has it.
+        trouble: The last disk failure while saving fails, None while saving works.
     """
 
     def __init__(
@@ -51,6 +54,7 @@ class ViewFrame:
         waiting_for: str = "",
         world: Callable[[], World | None] = lambda: None,
         body: dict[str, Any] | None = None,
+        trouble: DiskTrouble | None = None,
     ) -> None:
         self.version = version
         """The version it shows."""
@@ -60,6 +64,8 @@ class ViewFrame:
         """The decision the game waits for, if any."""
         self.waiting_for = waiting_for
         """Who owes `pending`."""
+        self.trouble = trouble
+        """The last disk failure while saving fails, None while saving works."""
         self._state = state
         self._world = world
         self._views: dict[Seat, SeatView] = {}
@@ -97,4 +103,5 @@ class ViewFrame:
             ready=Lazy(lambda: ready_actors(self._state, seat)),
             pending=self.pending,
             waiting_for=self.waiting_for,
+            saving=health_for(self.trouble, seat),
         )

@@ -30,6 +30,7 @@ from expedition.session.views import Seat, SeatKind
 from expedition.ui.entries import load_entries, rules_entries
 from expedition.ui.hosting import HostedServer
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.save_watch import SaveWatch
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.game_screen import GameScreen
@@ -39,6 +40,7 @@ from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from expedition.ui.session_feed import SessionFeed
+from expedition.ui.widgets.save_banner import SaveBanner
 
 if TYPE_CHECKING:
     from expedition.ui.hosting import SshHosting
@@ -119,6 +121,8 @@ class ExpeditionApp(App[None]):
         super().__init__()
         self.feed = SessionFeed(self)
         """The app's one subscription to the game in play; it hands each update to the screen on top."""
+        self.save_watch = SaveWatch(self, self.feed)
+        """Shows the disk banner while the game cannot save, and retries."""
         self.seed = seed
         """The seed of the next new game (None: a random one each time)."""
         self.campaign_name = name
@@ -143,6 +147,7 @@ class ExpeditionApp(App[None]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        self.save_watch.start()
         if self._first_session is not None:
             self.open_session(self._first_session)
         elif self._first_screen is not None:
@@ -158,6 +163,14 @@ class ExpeditionApp(App[None]):
 
     def on_session_updated(self, message: SessionUpdated) -> None:
         self.feed.deliver(message.session_update)
+        self.save_watch.sync()
+
+    def on_save_banner_elsewhere_requested(self, message: SaveBanner.ElsewhereRequested) -> None:
+        self.action_save_elsewhere()
+
+    def action_save_elsewhere(self) -> None:
+        """Write the campaign into another folder (offered to the host while saving fails)."""
+        self.save_watch.ask_elsewhere()
 
     @property
     def at_the_host(self) -> bool:
@@ -179,6 +192,12 @@ class ExpeditionApp(App[None]):
         yield SystemCommand("Help", "Keys and what this screen shows", self.action_help)
         if isinstance(screen, GameScreen):
             yield from screen.palette_commands()
+        if self.save_watch.health.may_save_elsewhere:  # never a spectator's, nor a served player's
+            yield SystemCommand(
+                "Save elsewhere",
+                "Saving fails: write the whole campaign into another folder and save there",
+                self.action_save_elsewhere,
+            )
         for command in super().get_system_commands(screen):
             if self.at_the_host or command.title in VIEWER_COMMANDS:
                 yield command

@@ -44,6 +44,7 @@ from expedition.ui.screens.prompts import (
     RollInfo,
     TestPrompt,
 )
+from expedition.ui.screens.save_elsewhere import SaveElsewherePrompt
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
@@ -123,6 +124,7 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
     "ItemsPrompt": lambda saves: ItemsPrompt("Sell what?", [(1, "Rope"), (2, "Torch")], 2),
     "LoadScreen": lambda saves: LoadScreen([CampaignSummary("campaign-7", day=3, phase="interlude")]),
     "NamePrompt": lambda saves: NamePrompt("A new name for Player 1:", "Player 1"),
+    "SaveElsewherePrompt": lambda saves: SaveElsewherePrompt("saving failed: the disk is full", "tomb"),
     "DecisionPrompt": lambda saves: DecisionPrompt(_decision(), "Jory"),
     "DestinationPrompt": lambda saves: DestinationPrompt(_decision(), "the party"),
     "TestPrompt": lambda saves: _test_prompt(),
