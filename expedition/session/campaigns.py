@@ -25,7 +25,7 @@ from expedition.persistence.save_errors import (
     UnsupportedVersion,
 )
 from expedition.persistence.snapshot import read_snapshot
-from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
+from expedition.persistence.state import action_from_plain, body_hash, state_to_body
 from expedition.persistence.store import (
     KEEP,
     SCREENSHOTS,
@@ -34,6 +34,7 @@ from expedition.persistence.store import (
     list_campaigns,
     no_such_campaign,
 )
+from expedition.persistence.validation import saved_state
 from expedition.rules.character.party import Party
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
@@ -76,6 +77,8 @@ class LoadReport:
         skipped: Newer snapshots that were damaged, with the reason; each was renamed `*.corrupt`.
         rolled_forward: Journal actions applied on top of the snapshot.
         journal_torn: Why the journal's tail could not be read (it is cut off on the next save), or None.
+        refused: Newer snapshots, intact, that describe a campaign the game cannot hold, with the
+            reason (see `persistence/validation.py`); they stay where they are.
     """
 
     name: str
@@ -83,11 +86,12 @@ class LoadReport:
     skipped: tuple[tuple[Path, str], ...] = ()
     rolled_forward: int = 0
     journal_torn: str | None = None
+    refused: tuple[tuple[Path, str], ...] = ()
 
     @property
     def troubled(self) -> bool:
         """True when the player should be told something went wrong on disk."""
-        return bool(self.skipped or self.journal_torn)
+        return bool(self.skipped or self.refused or self.journal_torn)
 
     def lines(self) -> list[str]:
         """What a player should be told, one sentence per line (empty when all was well)."""
@@ -95,7 +99,11 @@ class LoadReport:
             f"{path.name} was damaged ({why}); it was set aside as {path.name}.corrupt."
             for path, why in self.skipped
         ]
-        if self.skipped:
+        told += [
+            f"{path.name} holds something the game cannot use ({why}); it was skipped and left as it is."
+            for path, why in self.refused
+        ]
+        if self.skipped or self.refused:
             told.append(f"Loaded the previous snapshot, {self.snapshot.name}.")
         if self.rolled_forward:
             told.append(f"Replayed {self.rolled_forward} action(s) from the journal saved after it.")
@@ -327,23 +335,22 @@ def _new_sitting(session: Session) -> None:
 
 def _load(store: CampaignStore) -> Session:
     try:
-        loaded = store.load_newest()
+        loaded = store.load_newest(saved_state)
     except UnsupportedVersion as error:
         raise CampaignOpenError(
             f"campaign {store.name!r} was saved by a newer version of expedition ({error})"
         ) from error
     except NoSnapshot as error:
         raise CampaignOpenError(str(error)) from error
-    try:
-        state = body_to_state(loaded.body)
-    except SnapshotError as error:
-        raise CampaignOpenError(f"{loaded.path}: {error.reason}") from error
+    state: CampaignState = loaded.value
     try:
         journal = store.read_journal()
     except SnapshotError as error:
         raise CampaignOpenError(str(error)) from error
     rolled = _roll_forward(state, journal.records, store.name)
-    report = LoadReport(store.name, loaded.path, tuple(loaded.skipped), rolled, journal.torn)
+    report = LoadReport(
+        store.name, loaded.path, tuple(loaded.skipped), rolled, journal.torn, tuple(loaded.refused)
+    )
     session = Session(state, store)
     if rolled:
         # Save what the journal restored, so the next open starts from here.
