@@ -43,9 +43,9 @@ MAX_TEXT = 4096
 """Longest text anywhere in a saved state, in characters (the longest room description is a few hundred)."""
 MAX_NAME = 200
 """Longest player or character name a saved state may hold (the game lets a player type 32)."""
-MAX_VALUES = 10_000
-"""Most items in any one list, set or map of a saved state (a level of seen tiles is a few thousand)."""
-MAX_MAP_SIDE = 512
+MAX_VALUES = 100_000
+"""Most items in any one list, set or map of a saved state (a whole level's seen tiles fit)."""
+MAX_MAP_SIDE = 256
 """Widest or tallest level map, in tiles (the generator makes 120 by 80)."""
 MAX_LEVELS = 32
 """Most levels in one dungeon."""

@@ -15,7 +15,13 @@ from typing import Any
 import pytest
 
 from expedition.persistence.state import body_to_state, state_to_body
-from expedition.persistence.validation import MAX_NAME, InvalidState, check_saved_state, saved_state
+from expedition.persistence.validation import (
+    MAX_NAME,
+    MAX_VALUES,
+    InvalidState,
+    check_saved_state,
+    saved_state,
+)
 from tests.persistence.real_states import REAL, real_body
 
 Body = dict[str, Any]
@@ -81,7 +87,7 @@ def _blank_name(body: Body) -> None:
 
 
 def _many_searched(body: Body) -> None:
-    body["expedition"]["searched"] = [f"room-{n}" for n in range(12_000)]
+    body["expedition"]["searched"] = [f"room-{n}" for n in range(MAX_VALUES + 1)]
 
 
 def _endless_day(body: Body) -> None:
@@ -116,7 +122,7 @@ CASES: list[tuple[str, Callable[[Body], None], str]] = [
     ("fighting", _long_text, "expedition.dungeon.levels[0].rooms[0].description: a text of 5000 characters"),
     ("settlement", _long_player_name, f"players[0].name: a name of {MAX_NAME + 1} characters"),
     ("settlement", _blank_name, "party[0].name: a name of 3 characters"),
-    ("exploring", _many_searched, "expedition.searched: 12000 entries"),
+    ("exploring", _many_searched, f"expedition.searched: {MAX_VALUES + 1} entries"),
     ("returned", _endless_day, "day: 1099511627776 is out of range"),
     ("exploring", _trap_in_no_room, "expedition.dungeon.levels[0].traps[0].room: there is no room 999"),
     ("exploring", _door_off_the_map, "expedition.dungeon.levels[0].doors: "),
