@@ -77,8 +77,9 @@ class LoadReport:
         skipped: Newer snapshots that were damaged, with the reason; each was renamed `*.corrupt`.
         rolled_forward: Journal actions applied on top of the snapshot.
         journal_torn: Why the journal's tail could not be read (it is cut off on the next save), or None.
-        refused: Newer snapshots, intact, that describe a campaign the game cannot hold, with the
-            reason (see `persistence/validation.py`); they stay where they are.
+        refused: Newer snapshots, intact, that describe a campaign the game cannot hold (see
+            `persistence/validation.py`) or that the journal does not replay from, with the reason;
+            they stay where they are.
     """
 
     name: str
@@ -100,7 +101,7 @@ class LoadReport:
             for path, why in self.skipped
         ]
         told += [
-            f"{path.name} holds something the game cannot use ({why}); it was skipped and left as it is."
+            f"{path.name} could not be used ({why}); it was skipped and left as it is."
             for path, why in self.refused
         ]
         if self.skipped or self.refused:
@@ -335,19 +336,27 @@ def _new_sitting(session: Session) -> None:
 
 def _load(store: CampaignStore) -> Session:
     try:
-        loaded = store.load_newest(saved_state)
+        journal = store.read_journal()
+    except SnapshotError as error:
+        raise CampaignOpenError(str(error)) from error
+
+    def playable(body: dict[str, Any]) -> tuple[CampaignState, int]:
+        """A snapshot's checked state with the journal rolled forward on it; refused if it will not replay."""
+        state = saved_state(body)
+        try:
+            return state, _roll_forward(state, journal.records, store.name)
+        except CampaignOpenError as error:
+            raise SnapshotError(f"the journal after it does not replay ({error})") from error
+
+    try:
+        loaded = store.load_newest(playable)
     except UnsupportedVersion as error:
         raise CampaignOpenError(
             f"campaign {store.name!r} was saved by a newer version of expedition ({error})"
         ) from error
     except NoSnapshot as error:
         raise CampaignOpenError(str(error)) from error
-    state: CampaignState = loaded.value
-    try:
-        journal = store.read_journal()
-    except SnapshotError as error:
-        raise CampaignOpenError(str(error)) from error
-    rolled = _roll_forward(state, journal.records, store.name)
+    state, rolled = loaded.value
     report = LoadReport(
         store.name, loaded.path, tuple(loaded.skipped), rolled, journal.torn, tuple(loaded.refused)
     )
