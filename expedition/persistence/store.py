@@ -3,9 +3,11 @@
 Snapshots are `snap-00000042.expd` (or `snap-00000042--expedition-1.expd` for a milestone), written
 atomically with a sequence number one above any seen in the folder. The newest `keep` plain
 snapshots stay, older ones are deleted, milestones stay forever. Loading walks from the newest
-down, moving a damaged file aside as `*.corrupt` and saying why, so one bad write never costs the
-campaign. `campaign.lock` is held with an OS lock (`flock`) by the game that has the campaign open,
-so the lock ends with that process however it ends; the file's text only says who holds it.
+down, moving a damaged file aside as `*.corrupt` and saying why, and skipping (but keeping) an
+intact one whose body the caller refuses (a state that makes no sense, see `validation.py`), so one
+bad write never costs the campaign. `campaign.lock` is held with an OS lock (`flock`) by the game
+that has the campaign open, so the lock ends with that process however it ends; the file's text
+only says who holds it.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -44,6 +45,8 @@ from expedition.rules.engine.play_sessions import BeginPlaySession
 from expedition.session.replay import ReplayDivergence, run_action
 from expedition.session.session import Session
 from expedition.session.views import Seat
+
+logger = logging.getLogger(__name__)
 
 __all__ = [
     "CampaignInUse",
@@ -347,6 +350,9 @@ def _load(store: CampaignStore) -> Session:
             return state, _roll_forward(state, journal.records, store.name)
         except CampaignOpenError as error:
             raise SnapshotError(f"the journal after it does not replay ({error})") from error
+        except Exception as error:  # a fault of the game's on this state: try an older snapshot
+            logger.exception("replaying the journal of %s failed", store.name)
+            raise SnapshotError(f"the journal after it does not replay (the game failed: {error})") from error
 
     try:
         loaded = store.load_newest(playable)

@@ -73,3 +73,18 @@ def test_no_usable_snapshot_is_refused_with_every_reason_and_no_traceback(tmp_pa
         open_campaign("real", saves=tmp_path)
     message = str(refused.value)
     assert message.count("a dungeon needs at least one level") == len(live.store.snapshots())
+
+
+def test_a_snapshot_the_journal_does_not_replay_from_falls_back_too(tmp_path: Path) -> None:
+    """A plausible but wrong action count: the journal's next action replays to another state."""
+    live = on_disk(tmp_path)
+    assert live.store is not None
+    snapshots = live.store.snapshots()
+    _rewrite(snapshots[-1], lambda body: body.update(actions=body["actions"] - 3))
+    opened = open_campaign("real", saves=tmp_path)
+    report = opened.load_report
+    assert report is not None and report.snapshot == snapshots[-2]
+    ((path, why),) = report.refused
+    assert path == snapshots[-1] and why.startswith("the journal after it does not replay"), why
+    assert state_hash(opened.state) == state_hash(live.state)
+    opened.close()
