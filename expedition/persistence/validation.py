@@ -100,6 +100,8 @@ def check_saved_state(state: CampaignState) -> None:
         _check_expedition(state, set(ids))
     if state.camp is not None:
         _check_names(state.camp.lookouts, set(ids), "camp.lookouts")
+    if state.interlude is not None:
+        _check_interlude(state)
 
 
 def _walk(value: Any, path: str) -> None:
@@ -161,13 +163,34 @@ def _carried(state: CampaignState) -> Iterable[tuple[str, Item]]:
 
 
 def _check_items(state: CampaignState) -> None:
+    """Counts and wear within range, and each item one of its own: no uid held twice."""
+    held: dict[int, str] = {}
     for count, (path, item) in enumerate(_carried(state), 1):
+        if item.uid in held:
+            raise InvalidState(f"{path}.uid: item {item.uid} is also at {held[item.uid]}")
+        held[item.uid] = path
         if count > MAX_ITEMS:
             raise InvalidState(f"{path}: more than {MAX_ITEMS} items in the campaign")
         _check_count(item.quantity, f"{path}.quantity")
         _check_count(item.usage, f"{path}.usage")
         if len(item.broken) > len(item.defn.armour) or any(b < 0 for b in item.broken):
             raise InvalidState(f"{path}.broken: does not fit the armour of {item.defn.name!r}")
+
+
+def _check_interlude(state: CampaignState) -> None:
+    """The settlement is a place of the map; each day's plan is a character's, with items they have."""
+    interlude = state.interlude
+    assert interlude is not None  # the caller checked
+    if interlude.settlement not in state.locations:
+        raise InvalidState(f"interlude.settlement: {interlude.settlement!r} is not a known location")
+    people = {member.id for member in state.party} | {entry.character.id for entry in state.roster}
+    items = {item.uid for _, item in _carried(state)}
+    for index, plan in enumerate(interlude.plans):
+        if plan.actor not in people:
+            raise InvalidState(f"interlude.plans[{index}].actor: {plan.actor!r} is nobody in the campaign")
+        for uid in plan.items:
+            if uid not in items:
+                raise InvalidState(f"interlude.plans[{index}].items: there is no item {uid}")
 
 
 def _check_names(names: Iterable[str], known: set[str], path: str) -> None:

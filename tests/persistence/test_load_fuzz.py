@@ -18,7 +18,6 @@ import selectors
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,16 +34,20 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = 60
 """Damaged campaigns opened, a third of each kind (under a second each on a shared core)."""
 TIMEOUT = 2.0
-"""Longest one open may take, in seconds."""
+"""Most processor time one open may take, in seconds: a load that spins is caught by this."""
+WALL_TIMEOUT = 30.0
+"""Longest one open may take by the clock, in seconds: a load that blocks is caught by this (the
+processor time is what is held to `TIMEOUT`, since the cores are shared with other work)."""
 
 WORKER = r"""
-import json, sys, traceback
+import json, sys, time, traceback
 from pathlib import Path
 from expedition.persistence.state import state_hash
 from expedition.session.campaigns import CampaignOpenError, open_campaign
 print(json.dumps({"ready": True}), flush=True)
 for line in sys.stdin:
     case = json.loads(line)
+    start = time.process_time()
     try:
         session = open_campaign(case["name"], saves=case["saves"])
     except CampaignOpenError as error:
@@ -60,6 +63,7 @@ for line in sys.stdin:
             "lines": report.lines() if report else [],
         }
         session.close()
+    answer["cpu"] = time.process_time() - start
     print(json.dumps(answer), flush=True)
 """
 
@@ -88,13 +92,12 @@ class Worker:
         line = self.process.stdout.readline()
         return json.loads(line) if line else None
 
-    def open(self, saves: Path, name: str) -> tuple[dict[str, Any] | None, float]:
+    def open(self, saves: Path, name: str) -> dict[str, Any] | None:
+        """What opening the campaign gave, with the processor time it took; None if it never answered."""
         assert self.process.stdin is not None
         self.process.stdin.write(json.dumps({"saves": str(saves), "name": name}) + "\n")
         self.process.stdin.flush()
-        start = time.perf_counter()
-        answer = self.read(TIMEOUT)
-        return answer, time.perf_counter() - start
+        return self.read(WALL_TIMEOUT)
 
     def close(self) -> None:
         self.selector.close()
@@ -256,14 +259,17 @@ def test_damaged_real_saves_always_open_from_what_is_left(campaign: tuple[Path, 
             shutil.copytree(template, saves / "real")
             newest = sorted((saves / "real").glob("snap-*.expd"))[-1]
             done = _damage(newest, kind, rng)
-            answer, took = worker.open(saves, "real")
-            slowest = max(slowest, took)
+            answer = worker.open(saves, "real")
             what = f"case {case} ({kind}: {done})"
             if answer is None:
-                failures.append(f"{what}: no answer within {TIMEOUT} s")
+                failures.append(f"{what}: no answer within {WALL_TIMEOUT} s")
                 worker.close()
                 worker = Worker()
-            elif "traceback" in answer:
+                continue
+            slowest = max(slowest, answer["cpu"])
+            if answer["cpu"] > TIMEOUT:
+                failures.append(f"{what}: took {answer['cpu']:.2f} s of processor time")
+            if "traceback" in answer:
                 failures.append(f"{what}: traceback\n{answer['traceback']}")
             elif not answer["ok"]:
                 failures.append(f"{what}: refused although older snapshots were intact: {answer['refused']}")
@@ -281,4 +287,4 @@ def test_damaged_real_saves_always_open_from_what_is_left(campaign: tuple[Path, 
     assert slowest < TIMEOUT
     assert fell_back["shape"] == CASES // 3  # the checksum catches every flipped bit and every cut
     assert fell_back["meaning"] >= CASES // 6 and fell_back["size"] >= CASES // 6, fell_back
-    print(f"{CASES} damaged campaigns opened, the slowest in {slowest:.2f} s; fell back: {fell_back}")
+    print(f"{CASES} damaged campaigns opened, the slowest in {slowest:.2f} s of CPU; fell back: {fell_back}")
