@@ -207,6 +207,8 @@ def _plain(value: Any, path: str, error: type[EncodeError] | type[SnapshotError]
 
 
 def _decode(data: Any, hint: Any, path: str) -> Any:
+    if type(data) is hint and hint in _SCALARS:  # most values: skip the hint's analysis below
+        return data
     origin, args = get_origin(hint), get_args(hint)
     where = path or "<root>"
 
@@ -274,6 +276,10 @@ def _decode(data: Any, hint: Any, path: str) -> Any:
     raise SnapshotError(f"{where}: no codec for {hint.__name__}")
 
 
+_SCALARS = frozenset({bool, int, float, str, bytes})
+"""Hints whose values decode to themselves when their type is exactly the hint."""
+
+
 def _decode_sequence(data: Any, hint: Any, origin: Any, args: tuple[Any, ...], path: str) -> Any:
     if type(data) is not list:
         raise SnapshotError(f"{path or '<root>'}: expected {_name(hint)} (a list), got {_kind(data)}")
@@ -281,9 +287,13 @@ def _decode_sequence(data: Any, hint: Any, origin: Any, args: tuple[Any, ...], p
         fixed = () if args == ((),) else args
         if len(data) != len(fixed):
             raise SnapshotError(f"{path or '<root>'}: expected {len(fixed)} items, got {len(data)}")
+        if all(type(v) is a and a in _SCALARS for v, a in zip(data, fixed, strict=True)):
+            return tuple(data)  # a position and the like: nothing in it to decode
         return tuple(_decode(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(data, fixed, strict=True)))
     item = args[0] if args else Any
-    items = [_decode(v, item, f"{path}[{i}]") for i, v in enumerate(data)]
+    items = _plain_items(data, item)
+    if items is None:
+        items = [_decode(v, item, f"{path}[{i}]") for i, v in enumerate(data)]
     if origin is list:
         return items
     if origin is tuple:
@@ -292,6 +302,29 @@ def _decode_sequence(data: Any, hint: Any, origin: Any, args: tuple[Any, ...], p
     if len(result) != len(items):
         raise SnapshotError(f"{path or '<root>'}: a set repeats an element")
     return result
+
+
+def _plain_items(data: list[Any], item: Any) -> list[Any] | None:
+    """The items of a list of scalars or of scalar tuples (positions), when every one is exactly so.
+
+    A fast path for what a level's memory is made of, thousands of positions; None when any item
+    needs the full decoding (which then also names the bad one).
+    """
+    if item in _SCALARS:
+        return list(data) if all(type(v) is item for v in data) else None
+    if get_origin(item) is not tuple:
+        return None
+    parts = get_args(item)
+    if not parts or not all(part in _SCALARS for part in parts):
+        return None
+    size = len(parts)
+    for value in data:
+        if type(value) is not list or len(value) != size:
+            return None
+        for part, kind in zip(value, parts, strict=True):
+            if type(part) is not kind:
+                return None
+    return [tuple(value) for value in data]
 
 
 def _decode_dataclass(data: Any, hint: type, path: str) -> Any:

@@ -15,19 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from expedition.persistence.atomic import fsync_dir
-from expedition.persistence.bounded_msgpack import Limits, pack_body, unpack_body
+from expedition.persistence.bounded_msgpack import DEFAULT_LIMITS, pack_body, unpack_body
 from expedition.persistence.save_errors import EncodeError, SnapshotError
 
 JOURNAL_MAGIC = b"EXPDJRNL"
 """The first eight bytes of a journal."""
 JOURNAL_VERSION = 1
 """The journal layout version."""
-MAX_RECORD = 1 << 20
-"""Largest record read (1 MiB); an action or an answer is a few dozen bytes."""
-RECORD_LIMITS = Limits(
-    max_objects=50_000, max_str_len=64 << 10, max_bin_len=MAX_RECORD, max_container_len=10_000
-)
-"""Bounds on one record's structure."""
+MAX_RECORD = 16 << 20
+"""Largest record read (16 MiB, a snapshot's limit); an action or an answer is a few dozen bytes."""
+RECORD_LIMITS = DEFAULT_LIMITS
+"""Bounds on one record's structure: a snapshot's, since the record that begins a journal holds the
+whole campaign state, and every state the game can snapshot must also begin a journal (a campaign
+of eight dungeons is over 50,000 values)."""
 _HEADER = struct.Struct(">8sH")
 _PREFIX = struct.Struct(">II")
 

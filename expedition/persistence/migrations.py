@@ -74,12 +74,13 @@ def _nest_dice_state(body: Body) -> Body:
     """Format 1 kept the dice state as top-level `seed` and `dice_index`.
 
     Format 2 nests it as `dice: {"seed": …, "index": …}`, the shape `SeededDice.state()` returns,
-    so other dice kinds can add their own state beside it later.
+    so other dice kinds can add their own state beside it later. The campaign's `seed` stays where
+    it is: format 2 keeps it at the top level too, and the dice are rolled from it.
     """
     seed = _int_field(body, "seed", 1)
     index = _int_field(body, "dice_index", 1)
     if "dice" in body:
         raise SnapshotError("a format 1 body must not have a 'dice' key")
-    upgraded = {key: value for key, value in body.items() if key not in ("seed", "dice_index")}
+    upgraded = {key: value for key, value in body.items() if key != "dice_index"}
     upgraded["dice"] = {"seed": seed, "index": index}
     return upgraded

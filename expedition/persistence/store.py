@@ -3,9 +3,11 @@
 Snapshots are `snap-00000042.expd` (or `snap-00000042--expedition-1.expd` for a milestone), written
 atomically with a sequence number one above any seen in the folder. The newest `keep` plain
 snapshots stay, older ones are deleted, milestones stay forever. Loading walks from the newest
-down, moving a damaged file aside as `*.corrupt` and saying why, so one bad write never costs the
-campaign. `campaign.lock` is held with an OS lock (`flock`) by the game that has the campaign open,
-so the lock ends with that process however it ends; the file's text only says who holds it.
+down, moving a damaged file aside as `*.corrupt` and saying why, and skipping (but keeping) an
+intact one whose body the caller refuses (a state that makes no sense, see `validation.py`), so one
+bad write never costs the campaign. `campaign.lock` is held with an OS lock (`flock`) by the game
+that has the campaign open, so the lock ends with that process however it ends; the file's text
+only says who holds it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import re
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -123,12 +126,16 @@ class LoadResult:
         path: The file it came from.
         header: That file's header.
         skipped: Newer files that could not be read, with the reason; each was renamed `*.corrupt`.
+        value: What `accept` made of the body (see `load_newest`), or None without `accept`.
+        refused: Newer files, intact, whose body `accept` refused, with the reason; left in place.
     """
 
     body: dict[str, Any]
     path: Path
     header: Header
     skipped: list[tuple[Path, str]] = field(default_factory=list)
+    value: Any = None
+    refused: list[tuple[Path, str]] = field(default_factory=list)
 
 
 class CampaignStore:
@@ -231,14 +238,20 @@ class CampaignStore:
             with contextlib.suppress(OSError):
                 path.unlink()
 
-    def load_newest(self) -> LoadResult:
+    def load_newest(self, accept: Callable[[dict[str, Any]], Any] | None = None) -> LoadResult:
         """Load the newest intact snapshot, moving damaged newer ones aside as `*.corrupt`.
+
+        Args:
+            accept: Turns a body into what the caller needs (such as a checked campaign state),
+                raising `SnapshotError` when the body makes no sense. A snapshot it refuses is
+                skipped for the next older one and reported, but left in place: the file is intact.
 
         Raises:
             UnsupportedVersion: If the newest intact file was written by a newer build (nothing is moved).
-            NoSnapshot: If no snapshot can be read; the message lists every reason.
+            NoSnapshot: If no snapshot can be read and accepted; the message lists every reason.
         """
         skipped: list[tuple[Path, str]] = []
+        refused: list[tuple[Path, str]] = []
         for path in reversed(self.snapshots()):
             try:
                 header, body = read_snapshot(path)
@@ -249,8 +262,16 @@ class CampaignStore:
                 with contextlib.suppress(OSError):
                     os.replace(path, path.with_name(path.name + ".corrupt"))
                 continue
-            return LoadResult(body, path, header, skipped)
-        reasons = "; ".join(f"{p.name}: {why}" for p, why in skipped) or "no snapshots"
+            if accept is None:
+                return LoadResult(body, path, header, skipped)
+            try:
+                value = accept(body)
+            except SnapshotError as error:
+                refused.append((path, error.reason))
+                continue
+            return LoadResult(body, path, header, skipped, value, refused)
+        failed = sorted([*skipped, *refused], key=lambda pair: pair[0].name, reverse=True)
+        reasons = "; ".join(f"{p}: {why}" for p, why in failed) or "no snapshots"
         raise NoSnapshot(f"campaign {self.name!r} in {self.folder} cannot be loaded ({reasons})")
 
     # Lock ------------------------------------------------------------------------------------

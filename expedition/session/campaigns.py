@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,7 +26,7 @@ from expedition.persistence.save_errors import (
     UnsupportedVersion,
 )
 from expedition.persistence.snapshot import read_snapshot
-from expedition.persistence.state import action_from_plain, body_hash, body_to_state, state_to_body
+from expedition.persistence.state import action_from_plain, body_hash, state_to_body
 from expedition.persistence.store import (
     KEEP,
     SCREENSHOTS,
@@ -34,6 +35,7 @@ from expedition.persistence.store import (
     list_campaigns,
     no_such_campaign,
 )
+from expedition.persistence.validation import saved_state
 from expedition.rules.character.party import Party
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
@@ -43,6 +45,8 @@ from expedition.rules.engine.play_sessions import BeginPlaySession
 from expedition.session.replay import ReplayDivergence, run_action
 from expedition.session.session import Session
 from expedition.session.views import Seat
+
+logger = logging.getLogger(__name__)
 
 __all__ = [
     "CampaignInUse",
@@ -76,6 +80,9 @@ class LoadReport:
         skipped: Newer snapshots that were damaged, with the reason; each was renamed `*.corrupt`.
         rolled_forward: Journal actions applied on top of the snapshot.
         journal_torn: Why the journal's tail could not be read (it is cut off on the next save), or None.
+        refused: Newer snapshots, intact, that describe a campaign the game cannot hold (see
+            `persistence/validation.py`) or that the journal does not replay from, with the reason;
+            they stay where they are.
     """
 
     name: str
@@ -83,11 +90,12 @@ class LoadReport:
     skipped: tuple[tuple[Path, str], ...] = ()
     rolled_forward: int = 0
     journal_torn: str | None = None
+    refused: tuple[tuple[Path, str], ...] = ()
 
     @property
     def troubled(self) -> bool:
         """True when the player should be told something went wrong on disk."""
-        return bool(self.skipped or self.journal_torn)
+        return bool(self.skipped or self.refused or self.journal_torn)
 
     def lines(self) -> list[str]:
         """What a player should be told, one sentence per line (empty when all was well)."""
@@ -95,7 +103,11 @@ class LoadReport:
             f"{path.name} was damaged ({why}); it was set aside as {path.name}.corrupt."
             for path, why in self.skipped
         ]
-        if self.skipped:
+        told += [
+            f"{path.name} could not be used ({why}); it was skipped and left as it is."
+            for path, why in self.refused
+        ]
+        if self.skipped or self.refused:
             told.append(f"Loaded the previous snapshot, {self.snapshot.name}.")
         if self.rolled_forward:
             told.append(f"Replayed {self.rolled_forward} action(s) from the journal saved after it.")
@@ -327,23 +339,33 @@ def _new_sitting(session: Session) -> None:
 
 def _load(store: CampaignStore) -> Session:
     try:
-        loaded = store.load_newest()
+        journal = store.read_journal()
+    except SnapshotError as error:
+        raise CampaignOpenError(str(error)) from error
+
+    def playable(body: dict[str, Any]) -> tuple[CampaignState, int]:
+        """A snapshot's checked state with the journal rolled forward on it; refused if it will not replay."""
+        state = saved_state(body)
+        try:
+            return state, _roll_forward(state, journal.records, store.name)
+        except CampaignOpenError as error:
+            raise SnapshotError(f"the journal after it does not replay ({error})") from error
+        except Exception as error:  # a fault of the game's on this state: try an older snapshot
+            logger.exception("replaying the journal of %s failed", store.name)
+            raise SnapshotError(f"the journal after it does not replay (the game failed: {error})") from error
+
+    try:
+        loaded = store.load_newest(playable)
     except UnsupportedVersion as error:
         raise CampaignOpenError(
             f"campaign {store.name!r} was saved by a newer version of expedition ({error})"
         ) from error
     except NoSnapshot as error:
         raise CampaignOpenError(str(error)) from error
-    try:
-        state = body_to_state(loaded.body)
-    except SnapshotError as error:
-        raise CampaignOpenError(f"{loaded.path}: {error.reason}") from error
-    try:
-        journal = store.read_journal()
-    except SnapshotError as error:
-        raise CampaignOpenError(str(error)) from error
-    rolled = _roll_forward(state, journal.records, store.name)
-    report = LoadReport(store.name, loaded.path, tuple(loaded.skipped), rolled, journal.torn)
+    state, rolled = loaded.value
+    report = LoadReport(
+        store.name, loaded.path, tuple(loaded.skipped), rolled, journal.torn, tuple(loaded.refused)
+    )
     session = Session(state, store)
     if rolled:
         # Save what the journal restored, so the next open starts from here.

@@ -47,6 +47,8 @@ NAMES: tuple[str, ...] = (
 
 MAX_PARTY = 4
 """The most adventurers a party starts with (DESIGN: a party of 1–4)."""
+MAX_NAME = 32
+"""The longest name a new adventurer takes, in characters; a longer typed name is cut there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +186,9 @@ def _new_draft(
     if any(d.character.id == character_id for d in drafts):
         raise InvalidAction(f"two characters share the id {character_id!r}")
     taken = {d.character.name for d in drafts}
-    name = spec.name or _draw_name(ctx, character_id, [n for n in names or NAMES if n not in taken] or NAMES)
+    name = " ".join(spec.name.split())[:MAX_NAME].strip() or _draw_name(
+        ctx, character_id, [n for n in names or NAMES if n not in taken] or NAMES
+    )
     character = Character(id=character_id, name=name, owner=spec.owner)
     earn_insight(ctx, character, 1, rule="§5.1")
     return _Draft(character, CreationSheet(character_id))

@@ -24,6 +24,7 @@ from expedition.rules.creation.class_choice import ClassChosen, ClassOptions
 from expedition.rules.creation.life_path import LifePathRolled, LifePathRow, LifePathTable
 from expedition.rules.creation.life_path_effects import Effect, ScoreChange, Silver
 from expedition.rules.creation.party_creation import (
+    MAX_NAME,
     CharacterSpec,
     CreationOptions,
     LifePathRerolled,
@@ -327,3 +328,12 @@ def test_party_size_is_one_to_four(count: int) -> None:
     """§5.1, DESIGN: a party has 1–4 adventurers; none or five is refused."""
     with pytest.raises(InvalidAction, match="1 to 4"):
         resolve_default(create_party(Context(SeededDice(1)), [CharacterSpec("p1")] * count, options()))
+
+
+def test_a_typed_name_is_cut_to_the_longest_name_a_save_takes() -> None:
+    """A name of 70,000 letters is cut at input, so the saved campaign loads (issue #15)."""
+    specs = [CharacterSpec("p1", name="  Ada   of\tthe " + "N" * 70_000), CharacterSpec("p2", name="   ")]
+    party = resolve_default(create_party(Context(SeededDice(11)), specs, options()))
+    first, second = party.characters
+    assert first.name.startswith("Ada of the N") and len(first.name) == MAX_NAME
+    assert second.name.strip() and len(second.name) <= MAX_NAME  # a blank name draws one
