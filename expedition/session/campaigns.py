@@ -154,14 +154,15 @@ def screenshots_folder(saves: Path | None = None) -> Path:
     return default_saves_dir(saves) / SCREENSHOTS
 
 
-def new_name(seed: int, saves: Path | None = None) -> str:
-    """The name a new campaign gets: `campaign-<seed>`, or `campaign-<seed>-2`, `-3`… when that is taken.
+def new_name(saves: Path | None = None) -> str:
+    """The name a new campaign gets: `campaign-1`, or `campaign-2`, `-3`… when that is taken.
 
-    A second party made with the same seed is neither refused nor allowed to overwrite the first.
+    Never the seed: the name is shown to every seat (a served game's clients), and the seed would
+    tell them every roll to come. A new campaign neither is refused nor overwrites an older one.
     """
     root = default_saves_dir(saves)
     for number in itertools.count(1):
-        name = f"campaign-{seed}" + (f"-{number}" if number > 1 else "")
+        name = f"campaign-{number}"
         if not CampaignStore(root, name).started:
             return name
     raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
@@ -187,7 +188,7 @@ def start_campaign(
         party: The party character creation made.
         seed: The campaign seed.
         saves: The saves folder (see `default_saves_dir`).
-        name: The campaign's folder name; "campaign-<seed>" by default.
+        name: The campaign's folder name; the first free "campaign-<n>" by default (`new_name`).
         ctx: The context the party was made with, so the dice carry on where creation stopped;
             a fresh one on `SeededDice(seed)` by default.
         keep: How many of the newest autosaves to keep (milestones are kept besides).
@@ -199,7 +200,7 @@ def start_campaign(
         CampaignOpenError: When a campaign of that name already exists, the name is not allowed,
             or the folder cannot be written (`CampaignInUse` when another game holds its lock).
     """
-    name = name or f"campaign-{seed}"
+    name = name or new_name(saves)
     store = _new_store(name, saves, keep)
     ctx = ctx if ctx is not None else Context(SeededDice(seed))
     try:

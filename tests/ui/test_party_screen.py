@@ -73,7 +73,7 @@ async def test_party_screen_shows_every_adventurer_the_clocks_and_no_doom_value(
         labels = [str(tab.label) for tab in tabs.query("Tab").results()]  # type: ignore[attr-defined]
         assert labels == [member.name for member in session.state.party] and len(labels) == 4
         header = plain(screen.query_one("#party-header", Static))
-        assert header.startswith(f"campaign-{SEED} · Day 1 · Interlude · at Blacksalt · ")
+        assert header.startswith("campaign-1 · Day 1 · Interlude · at Blacksalt · ")
         assert f"{session.state.silver} silver" in header
         clocks = plain(screen.query_one("#party-clocks", Static))
         assert "Decay  □□□□□□ 0/6" in clocks
@@ -89,7 +89,7 @@ async def test_party_screen_shows_every_adventurer_the_clocks_and_no_doom_value(
         assert isinstance(app.screen, SheetScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, PartyScreen)
-    assert not (tmp_path / f"campaign-{SEED}" / "campaign.lock").exists()  # the app gave the campaign back
+    assert not (tmp_path / "campaign-1" / "campaign.lock").exists()  # the app gave the campaign back
 
 
 async def test_a_spectator_sees_the_party_but_never_the_omens(tmp_path: Path) -> None:
@@ -232,7 +232,7 @@ async def test_g_gives_the_shown_adventurer_to_the_next_player_and_it_is_saved(
         await pilot.press("g")  # two players: it comes back round to the first
         await pilot.pause()
         assert first.owner == "player1"
-    reopened = open_campaign(f"campaign-{SEED}", saves=tmp_path)
+    reopened = open_campaign("campaign-1", saves=tmp_path)
     assert reopened.state.party[0].owner == "player1" and reopened.state.actions == 2
     reopened.close()
 
