@@ -113,6 +113,8 @@ class CampaignSummary:
         day: Campaign day of the newest snapshot (0 when unreadable).
         phase: Its phase, in words ("" when unreadable).
         location: Where the party is ("" when unreadable).
+        place: The same in the player's words where the snapshot has them: a dungeon's own name
+            ("" otherwise; never a generated dungeon's key, which names its seed).
         saved: When the newest snapshot was written (seconds since the epoch; 0 without snapshots).
         problem: Why the newest snapshot cannot be read, or "" when it can.
     """
@@ -121,6 +123,7 @@ class CampaignSummary:
     day: int = 0
     phase: str = ""
     location: str = ""
+    place: str = ""
     saved: float = 0.0
     problem: str = ""
 
@@ -268,8 +271,21 @@ def _summary(store: CampaignStore) -> CampaignSummary:
         day=day if type(day) is int else 0,
         phase=str(phase) if isinstance(phase, str) else "",
         location=str(location) if isinstance(location, str) else "",
+        place=_place(body, location),
         saved=saved,
     )
+
+
+def _place(body: dict[str, Any], location: object) -> str:
+    """A dungeon's own name for the load list: the one the party is in, or the one it left."""
+    expedition = body.get("expedition")
+    dungeon = expedition.get("dungeon") if isinstance(expedition, dict) else None
+    if isinstance(dungeon, dict) and isinstance(dungeon.get("name"), str):
+        return str(dungeon["name"])
+    locations = body.get("locations")
+    known = locations.get(location) if isinstance(locations, dict) and isinstance(location, str) else None
+    title = known.get("title") if isinstance(known, dict) else None
+    return title if isinstance(title, str) else ""
 
 
 def open_campaign(name: str | None = None, *, saves: Path | None = None, keep: int = KEEP) -> Session:

@@ -20,6 +20,7 @@ from expedition.rules.character.party import Party
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, RenamePlayer
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.campaigns import (
     CampaignOpenError,
     list_saved,
@@ -30,6 +31,7 @@ from expedition.session.campaigns import (
 )
 from expedition.session.session import Session
 from expedition.session.views import Seat
+from expedition.ui.screens.load import summary_label
 from tests.session.helpers import drive, make_campaign
 
 HOST = Seat.host()
@@ -114,6 +116,19 @@ def test_a_new_campaign_is_named_by_a_count_never_by_its_seed(tmp_path: Path) ->
         session.close()
     assert names == ["campaign-1", "campaign-2"]
     assert new_name(tmp_path) == "campaign-3"
+
+
+def test_the_load_list_names_a_generated_dungeon_by_its_name_not_its_key(tmp_path: Path) -> None:
+    """The player's words: "at The … Hollows", never "at Gen 10071100" (the key names the seed)."""
+    session = start_campaign(small_party(), 5, saves=tmp_path)
+    assert session.submit(HOST, SetOut()).ok
+    assert session.state.expedition is not None
+    name = session.state.expedition.dungeon.name
+    session.close()
+    (summary,) = list_saved(tmp_path)
+    assert summary.place == name and summary.location.startswith("gen-")
+    label = summary_label(summary)
+    assert f"exploration at {name};" in label and "gen" not in label.casefold().replace(name.casefold(), "")
 
 
 def test_opening_a_campaign_is_a_new_play_session_that_gives_burdens_back(tmp_path: Path) -> None:
