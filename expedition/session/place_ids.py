@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass, replace
 from typing import Any, TypeVar
 
+import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
+
 from expedition.rules.engine.campaign import CampaignState
 
 __all__ = ["GENERATED", "SHOWN_AS", "PlaceIds"]
@@ -31,6 +33,9 @@ SHOWN_AS = "dungeon-{}"
 """The id a seat knows the n-th generated dungeon by."""
 
 T = TypeVar("T")
+
+_last: tuple[Any, tuple[tuple[str, str], ...], Any] | None = None
+"""The last part renamed by `PlaceIds.shared`, the ids it was renamed with, and the result."""
 
 
 class PlaceIds:
@@ -74,8 +79,11 @@ class PlaceIds:
         """Plain values (maps, lists, strings…) with every key renamed, map keys included.
 
         A part with nothing to rename is returned as it is (not copied), so this costs little on the
-        big parts of a view (a level's rows are strings without one).
+        big parts of a view (a level's rows are strings without one); a part whose encoding holds
+        no key at all is not even walked (msgpack finds that out at C speed).
         """
+        if isinstance(value, dict | list) and not _mentions_a_key(value):
+            return value
         return self._plain(value)  # type: ignore[no-any-return]  # same type: see `_plain`
 
     def _plain(self, value: Any) -> Any:
@@ -91,6 +99,19 @@ class PlaceIds:
                 return value
             return type(value)(items) if isinstance(value, list) else tuple(items)
         return value
+
+    def shared(self, value: T) -> T:
+        """`plain` for a part every seat's view of one update shares (the expedition): renamed once.
+
+        A second call with the very same object and the same ids returns the same result.
+        """
+        global _last
+        ids = tuple(self.shown.items())
+        if _last is not None and _last[0] is value and _last[1] == ids:
+            return _last[2]  # type: ignore[no-any-return]  # what `plain` gave for this very value
+        renamed = self.plain(value)
+        _last = (value, ids, renamed)  # holding `value` keeps its id from being reused by another
+        return renamed
 
     def typed(self, value: T) -> T:
         """A frozen value (an event, a decision, an action, an option) with every key renamed.
@@ -139,3 +160,11 @@ class PlaceIds:
             if field.init and isinstance(old := getattr(value, field.name), str) and old in self.real
         }
         return replace(value, **changes) if changes else value
+
+
+def _mentions_a_key(value: Any) -> bool:
+    """False when no generated dungeon's key can be in `value` (plain values): its encoding has none."""
+    try:
+        return b"gen-" in msgpack.packb(value)
+    except (TypeError, ValueError, OverflowError):  # not plain after all: look at every part
+        return True

@@ -153,7 +153,11 @@ def view_for(
     if state.expedition is not None and isinstance(body.get("expedition"), dict):
         body["expedition"] = expedition_view(state, body["expedition"])
     body["seat"] = {"kind": seat.kind.value, "player": seat.player}
-    return PlaceIds.of(state).plain(body)
+    ids = PlaceIds.of(state)
+    if not ids:
+        return body
+    # The expedition, the view's biggest part, is the same for every seat of one update.
+    return {key: ids.shared(part) if key == "expedition" else ids.plain(part) for key, part in body.items()}
 
 
 def moved_trackers(events: Iterable[Event]) -> set[str]:
