@@ -43,7 +43,10 @@ def add_new_command(commands: Any) -> None:
     )
     add_saves_option(parser)
     parser.add_argument(
-        "--name", default=None, metavar="CAMPAIGN", help="campaign folder name (default: campaign-SEED)"
+        "--name",
+        default=None,
+        metavar="CAMPAIGN",
+        help="campaign folder name (default: campaign-1, or the next number free)",
     )
     parser.add_argument("--no-ui", action="store_true", help="print the party instead of opening the game")
     add_ssh_arguments(parser)
@@ -97,7 +100,7 @@ def run_new(args: argparse.Namespace) -> int:
     except RuleError as error:
         return fail(f"the party cannot be made: {error}", GAME)
     try:
-        session = start_campaign(party, seed, saves=saves, name=args.name or new_name(seed, saves), ctx=ctx)
+        session = start_campaign(party, seed, saves=saves, name=args.name or new_name(saves), ctx=ctx)
     except CampaignOpenError as error:
         return fail(str(error), GAME if isinstance(error, CampaignInUse) else USAGE)
     except OSError as error:

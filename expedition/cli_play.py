@@ -67,8 +67,10 @@ def _play(name: str | None, args: argparse.Namespace) -> int:
         if args.no_ui:
             state = session.state
             campaign = session.store.name if session.store is not None else "campaign"
+            # In a dungeon its own name: a generated one's key would name its seed.
+            where = state.expedition.dungeon.name if state.expedition is not None else state.location
             print(
-                f"{campaign}: day {state.day}, {state.phase.value} at {state.location}, "
+                f"{campaign}: day {state.day}, {state.phase.value} at {where}, "
                 f"{len(state.party)} in the party, {state.actions} actions"
             )
             return 0

@@ -38,10 +38,10 @@ def test_load_of_a_missing_campaign_says_so_in_one_line_and_exits_2(tmp_path: pa
 def test_new_then_continue_opens_the_same_campaign(tmp_path: pathlib.Path) -> None:
     made = play("new", "--quick", "--no-ui", "--seed", "7", "--saves", str(tmp_path))
     assert made.returncode == 0, made.stderr
-    assert not (tmp_path / "campaign-7" / "campaign.lock").exists()  # `new --no-ui` gives the lock back
+    assert not (tmp_path / "campaign-1" / "campaign.lock").exists()  # `new --no-ui` gives the lock back
     result = play("continue", "--no-ui", "--saves", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "campaign-7: day 1, interlude at blacksalt, 4 in the party, 0 actions"
+    assert result.stdout.strip() == "campaign-1: day 1, interlude at blacksalt, 4 in the party, 0 actions"
 
 
 def test_bare_command_takes_a_saves_folder_for_the_title_screen() -> None:
@@ -66,4 +66,4 @@ def test_saves_works_before_and_after_the_command(tmp_path: pathlib.Path, words:
     assert made.returncode == 0, made.stderr
     result = play(*(word.format(saves=tmp_path) for word in words))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("campaign-7: day 1")
+    assert result.stdout.startswith("campaign-1: day 1")

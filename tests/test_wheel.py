@@ -77,8 +77,8 @@ def test_the_installed_wheel_plays_and_saves_in_the_users_data_folder(
     saves = platformdirs.user_data_path("expedition", appauthor=False) / "saves"
     listed = _run([str(installed / "expedition"), "saves", "list"], elsewhere, env).stdout.splitlines()
     assert listed[0] == f"Saves folder: {saves} (your data folder, as the game is installed)"
-    assert listed[1].startswith("campaign-3: ") and "phase exploration, actions 1" in listed[1]
-    assert list((saves / "campaign-3").glob("snap-*.expd"))
+    assert listed[1].startswith("campaign-1: ") and "phase exploration, actions 1" in listed[1]
+    assert list((saves / "campaign-1").glob("snap-*.expd"))
     assert list(elsewhere.iterdir()) == []  # nothing written where the player happened to be
     version = _run([str(installed / "expedition"), "--version"], elsewhere, env).stdout
     assert version.strip() == f"expedition {_pyproject_version()}"

@@ -132,7 +132,7 @@ class RemoteSession:
         )
         players = ", ".join(names.values()) or "nobody"
         expedition = state.expedition
-        if expedition is not None:  # the dungeon's own name, not its location key ("gen-11031104")
+        if expedition is not None:  # the dungeon's own name, not its id ("dungeon-1", `place_ids`)
             where = f"{expedition.dungeon.name}, level {expedition.depth}"
         else:
             where = state.location.replace("_", " ").capitalize() if state.location else "nowhere"

@@ -125,6 +125,8 @@ class CampaignSummary:
         day: Campaign day of the newest snapshot (0 when unreadable).
         phase: Its phase, in words ("" when unreadable).
         location: Where the party is ("" when unreadable).
+        place: The same in the player's words where the snapshot has them: a dungeon's own name
+            ("" otherwise; never a generated dungeon's key, which names its seed).
         saved: When the newest snapshot was written (seconds since the epoch; 0 without snapshots).
         problem: Why the newest snapshot cannot be read, or "" when it can.
     """
@@ -133,6 +135,7 @@ class CampaignSummary:
     day: int = 0
     phase: str = ""
     location: str = ""
+    place: str = ""
     saved: float = 0.0
     problem: str = ""
 
@@ -166,14 +169,15 @@ def screenshots_folder(saves: Path | None = None) -> Path:
     return default_saves_dir(saves) / SCREENSHOTS
 
 
-def new_name(seed: int, saves: Path | None = None) -> str:
-    """The name a new campaign gets: `campaign-<seed>`, or `campaign-<seed>-2`, `-3`… when that is taken.
+def new_name(saves: Path | None = None) -> str:
+    """The name a new campaign gets: `campaign-1`, or `campaign-2`, `-3`… when that is taken.
 
-    A second party made with the same seed is neither refused nor allowed to overwrite the first.
+    Never the seed: the name is shown to every seat (a served game's clients), and the seed would
+    tell them every roll to come. A new campaign neither is refused nor overwrites an older one.
     """
     root = default_saves_dir(saves)
     for number in itertools.count(1):
-        name = f"campaign-{seed}" + (f"-{number}" if number > 1 else "")
+        name = f"campaign-{number}"
         if not CampaignStore(root, name).started:
             return name
     raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
@@ -199,7 +203,7 @@ def start_campaign(
         party: The party character creation made.
         seed: The campaign seed.
         saves: The saves folder (see `default_saves_dir`).
-        name: The campaign's folder name; "campaign-<seed>" by default.
+        name: The campaign's folder name; the first free "campaign-<n>" by default (`new_name`).
         ctx: The context the party was made with, so the dice carry on where creation stopped;
             a fresh one on `SeededDice(seed)` by default.
         keep: How many of the newest autosaves to keep (milestones are kept besides).
@@ -211,7 +215,7 @@ def start_campaign(
         CampaignOpenError: When a campaign of that name already exists, the name is not allowed,
             or the folder cannot be written (`CampaignInUse` when another game holds its lock).
     """
-    name = name or f"campaign-{seed}"
+    name = name or new_name(saves)
     store = _new_store(name, saves, keep)
     ctx = ctx if ctx is not None else Context(SeededDice(seed))
     try:
@@ -279,8 +283,21 @@ def _summary(store: CampaignStore) -> CampaignSummary:
         day=day if type(day) is int else 0,
         phase=str(phase) if isinstance(phase, str) else "",
         location=str(location) if isinstance(location, str) else "",
+        place=_place(body, location),
         saved=saved,
     )
+
+
+def _place(body: dict[str, Any], location: object) -> str:
+    """A dungeon's own name for the load list: the one the party is in, or the one it left."""
+    expedition = body.get("expedition")
+    dungeon = expedition.get("dungeon") if isinstance(expedition, dict) else None
+    if isinstance(dungeon, dict) and isinstance(dungeon.get("name"), str):
+        return str(dungeon["name"])
+    locations = body.get("locations")
+    known = locations.get(location) if isinstance(locations, dict) and isinstance(location, str) else None
+    title = known.get("title") if isinstance(known, dict) else None
+    return title if isinstance(title, str) else ""
 
 
 def open_campaign(name: str | None = None, *, saves: Path | None = None, keep: int = KEEP) -> Session:

@@ -6,7 +6,8 @@ that are filtered (`dataclasses.replace`) and sharing every other object with th
 made from. That state must not change afterwards: the session hands it a copy frozen at the
 version the view shows (`view_frames`). Hidden clocks become empty stand-ins, with what the seat
 may know of them in `tracker_views` instead; the seed and the dice position are zero; the dungeon
-is the party's knowledge of it (`view_dungeon.known_dungeon`).
+is the party's knowledge of it (`view_dungeon.known_dungeon`); a generated dungeon goes by its id
+wherever it is named (`place_ids`) and its location keeps only the kind of its origin.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from expedition.rules.exploration.features import Corpse
 from expedition.rules.exploration.locations import Location
 from expedition.rules.trackers.doom import DoomTracker
 from expedition.rules.trackers.omens import OMENS_NAME
+from expedition.session.place_ids import PlaceIds
 from expedition.session.seat_view import TrackerView
-from expedition.session.view_dungeon import COUNTDOWN, known_dungeon
+from expedition.session.view_dungeon import COUNTDOWN, known_dungeon, origin_kind
 from expedition.session.views import Seat, seat_characters, sees_omens
 
 __all__ = ["NO_DICE", "seat_state", "tracker_views"]
@@ -46,14 +48,22 @@ def seat_state(state: CampaignState, seat: Seat, *, dungeon: Dungeon | None = No
     """
     mine = {c.id for c in seat_characters(state, seat)}
     omens = state.omens if sees_omens(state, seat) else Tracker(OMENS_NAME, 1, 0, Visibility.HIDDEN)
+    ids = PlaceIds.of(state)
     return replace(
         state,
         seed=0,
         dice=dict(NO_DICE),
         omens=omens,
-        locations={name: _location(name, location) for name, location in state.locations.items()},
-        reveals=[reveal for reveal in state.reveals if reveal.character in mine],
-        expedition=_expedition(state, dungeon) if state.expedition is not None else None,
+        location=ids.text(state.location),
+        locations={
+            ids.text(name): _location(ids, name, location) for name, location in state.locations.items()
+        },
+        reveals=[
+            replace(reveal, location=ids.text(reveal.location))
+            for reveal in state.reveals
+            if reveal.character in mine
+        ],
+        expedition=_expedition(state, dungeon, ids) if state.expedition is not None else None,
     )
 
 
@@ -71,6 +81,7 @@ def tracker_views(state: CampaignState, seat: Seat, moved: Iterable[str] = ()) -
     last action (`moved`), and for a doom what one of the seat's Veterans read of it (§6.1).
     """
     moved = set(moved)
+    ids = PlaceIds.of(state)
     views = {"decay": _shown(state.decay)}
     if sees_omens(state, seat):
         views["omens"] = _shown(state.omens)
@@ -79,13 +90,14 @@ def tracker_views(state: CampaignState, seat: Seat, moved: Iterable[str] = ()) -
     mine = {c.id for c in seat_characters(state, seat)}
     for name, location in state.locations.items():
         doom = location.doom
+        shown_as = f"doom:{ids.text(name)}"
         if doom.visibility is Visibility.PUBLIC:
-            views[f"doom:{name}"] = _shown(doom)
+            views[shown_as] = replace(_shown(doom), name=ids.text(doom.name))
             continue
         known = [r for r in state.reveals if r.character in mine and r.location == name]
         last = known[-1] if known else None
-        views[f"doom:{name}"] = TrackerView(
-            doom.name,
+        views[shown_as] = TrackerView(
+            ids.text(doom.name),
             moved=doom.name in moved,
             revealed=last.value if last is not None else None,
             steps_to_next=last.steps_to_next if last is not None else None,
@@ -98,13 +110,17 @@ def _shown(tracker: Tracker) -> TrackerView:
     return TrackerView(tracker.name, tracker.size, tracker.filled)
 
 
-def _location(name: str, location: Location) -> Location:
-    """A location without its kept dungeon, its risers and its bodies' countdowns (`location_view`)."""
+def _location(ids: PlaceIds, name: str, location: Location) -> Location:
+    """A location without its kept dungeon, risers, bodies' countdowns and seed (`location_view`)."""
     doom = location.doom
     if doom.visibility is not Visibility.PUBLIC:
-        doom = DoomTracker(f"doom:{name}", 1, 0, Visibility.KNOWN_HIDDEN)
+        doom = DoomTracker(f"doom:{ids.text(name)}", 1, 0, Visibility.KNOWN_HIDDEN)
+    elif ids:
+        doom = replace(doom, name=ids.text(doom.name))
     return replace(
         location,
+        name=ids.text(location.name),
+        origin=origin_kind(location.origin),
         doom=doom,
         dead={depth: [_plain_body(body) for body in bodies] for depth, bodies in location.dead.items()},
         risen={},
@@ -118,10 +134,12 @@ def _plain_body(body: Corpse) -> Corpse:
     return replace(body, **COUNTDOWN)
 
 
-def _expedition(state: CampaignState, dungeon: Dungeon | None) -> ExpeditionState:
+def _expedition(state: CampaignState, dungeon: Dungeon | None, ids: PlaceIds) -> ExpeditionState:
     expedition = state.expedition
     assert expedition is not None
     known = dungeon if dungeon is not None else known_dungeon(state, expedition)
+    if ids.text(known.key) != known.key:
+        known = replace(known, key=ids.text(known.key))
     looted = {key for lvl in expedition.dungeon.levels for c in lvl.caches if c.looted for key in c.items}
     combat = expedition.combat
     if combat is not None:

@@ -295,6 +295,21 @@ class SeatView:
             return state.expedition.camp
         return state.camp
 
+    def place_title(self, location: str) -> str:
+        """A place the party knows, in the player's words: a dungeon's own name, a town's name.
+
+        The dungeon the party is in goes by its name, one it has left by the name it kept
+        (`Location.title`); a town by its key in words ("blacksalt" → "Blacksalt").
+        """
+        state = self.state
+        expedition = state.expedition
+        if expedition is not None and location == state.location and expedition.dungeon.name:
+            return expedition.dungeon.name
+        known = state.locations.get(location)
+        if known is not None and known.title:
+            return known.title
+        return location.replace("_", " ").replace("-", " ").capitalize() if location else "nowhere"
+
     def doom_of(self, location: str) -> TrackerView | None:
         """A location's doom as the seat may know it, None for an unknown place."""
         return self.trackers.get(f"doom:{location}")

@@ -41,6 +41,7 @@ from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import carry_out, verify
 from expedition.session.catalog_world import world_or_none
+from expedition.session.place_ids import PlaceIds
 from expedition.session.port import SubmitResult, Subscriber, Update
 from expedition.session.save_health import health_for
 from expedition.session.saving import SaveElsewhereError, SaveKeeper
@@ -180,7 +181,15 @@ class Session:
     # --- the port ------------------------------------------------------------------------------
 
     def submit(self, seat: Seat, action: Action) -> SubmitResult:
-        """Check that `seat` may take `action` now, then apply it (see the module docstring)."""
+        """Check that `seat` may take `action` now, then apply it (see the module docstring).
+
+        A generated dungeon the action names by the id the seats know it by (`place_ids`) is
+        named by its key from here on (the journal keeps the key); the result names it by its id.
+        """
+        ids = PlaceIds.of(self.state)
+        return _shown(ids, self._submit(seat, ids.action(action)))
+
+    def _submit(self, seat: Seat, action: Action) -> SubmitResult:
         if self._running is not None:
             decision = self._running.pending
             who = self._owner_name(decision) if decision else "the game"
@@ -204,6 +213,10 @@ class Session:
 
     def answer(self, seat: Seat, key: str) -> SubmitResult:
         """Answer the decision the game waits for; only the seat that owns it may."""
+        ids = PlaceIds.of(self.state)
+        return _shown(ids, self._answer(seat, ids.key_of(key)))
+
+    def _answer(self, seat: Seat, key: str) -> SubmitResult:
         running = self._running
         if running is None or running.pending is None:
             return SubmitResult(False, "Nothing is waiting for an answer.")
@@ -440,15 +453,21 @@ class Session:
         self._frame = frame
         self._live.append(frame)
         told: dict[Seat, Update] = {}  # one update per seat, whoever many subscribe with it
+        shown = PlaceIds.of(self.state).typed(pending)
         for callback, seat in list(self._subscribers):
             try:
                 update = told.get(seat)
                 if update is None:
                     events = tuple(events_for(self.state, seat, fresh))
-                    update = told[seat] = Update(seat, events, frame.view(seat), pending, waiting, committed)
+                    update = told[seat] = Update(seat, events, frame.view(seat), shown, waiting, committed)
                 callback(update)
             except Exception:  # one viewer's bug never touches the game or the others
                 logger.exception("subscriber %r failed; skipped", callback)
+
+
+def _shown(ids: PlaceIds, result: SubmitResult) -> SubmitResult:
+    """A result as a seat is told it: a generated dungeon by its id, in the reason and the decision."""
+    return ids.typed(result) if ids else result
 
 
 def _milestone(before: CampaignState, after: CampaignState) -> str | None:

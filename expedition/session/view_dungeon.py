@@ -80,6 +80,7 @@ __all__ = [
     "known_dungeon",
     "known_tiles",
     "location_view",
+    "origin_kind",
 ]
 
 FIGHT_REACH = SIGHT
@@ -129,7 +130,8 @@ def location_view(location: dict[str, Any]) -> dict[str, Any]:
     The bodies (`dead`) lose when and as what they rise; the risen (`risen`, dormant dead the party
     meets only on its return) are left out, and so are the kept dungeon (`dungeon`, the whole map
     with all it holds: the GM's) and its map's memory (`seen`), which only go with it. The party
-    sees them again when it returns, cut down like any expedition's (`expedition_view`).
+    sees them again when it returns, cut down like any expedition's (`expedition_view`). Its
+    `origin` keeps only its kind ("generated", "authored"): a generated one's seed rebuilds it.
 
     Args:
         location: A location as `state_to_body` encodes it; it is not changed.
@@ -140,11 +142,18 @@ def location_view(location: dict[str, Any]) -> dict[str, Any]:
     view = dict(location)
     view.pop("dungeon", None)
     view.pop("seen", None)
+    if isinstance(view.get("origin"), str):
+        view["origin"] = origin_kind(view["origin"])
     if "dead" in view:
         view["dead"] = _by_depth(view["dead"])
     if isinstance(view.get("risen"), list | dict):
         view["risen"] = type(view["risen"])()
     return view
+
+
+def origin_kind(origin: str) -> str:
+    """A location's origin as a seat sees it: "generated:<seed>:<theme>" → "generated" ("" stays "")."""
+    return origin.partition(":")[0]
 
 
 def known_tiles(

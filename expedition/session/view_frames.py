@@ -21,6 +21,7 @@ from expedition.rules.core.decisions import Decision
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Dungeon
+from expedition.session.place_ids import PlaceIds
 from expedition.session.save_health import health_for
 from expedition.session.seat_options import choice_keys, choices_of, ready_actors
 from expedition.session.seat_state import known_expedition_dungeon, seat_state, tracker_views
@@ -93,15 +94,18 @@ class ViewFrame:
 
     def _build(self, seat: Seat) -> SeatView:
         keys = choice_keys(self._state, seat)
+        ids = PlaceIds.of(self._state)  # options and decisions name a generated dungeon by its id
         return SeatView(
             seat,
             self.version,
             state=Lazy(lambda: seat_state(self._state, seat, dungeon=self._dungeon.get())),
             body=Lazy(lambda: view_for(self._state, seat, self.moved, body=self._body.get())),
             trackers=Lazy(lambda: tracker_views(self._state, seat, self.moved)),
-            choices=Lazy.of(LazyMap(keys, lambda key: choices_of(self._state, seat, key, self._world()))),
+            choices=Lazy.of(
+                LazyMap(keys, lambda key: ids.typed(choices_of(self._state, seat, key, self._world())))
+            ),
             ready=Lazy(lambda: ready_actors(self._state, seat)),
-            pending=self.pending,
+            pending=ids.typed(self.pending),
             waiting_for=self.waiting_for,
             saving=health_for(self.trouble, seat),
         )

@@ -4,8 +4,9 @@ The rules always report hidden values; this module removes them before a seat se
 (DESIGN.md, "Session and seats"). A seat learns that a hidden tracker exists and when it moved,
 never its value, unless a rule lets one of its characters in: Third eye shows the omens (§6.2,
 §9.3), a Veteran's reading shows what that Veteran learned of a doom (§6.1). Nobody sees the
-seed or the dice position, which would tell every future roll. Of the dungeon, every seat sees
-only what the party knows (`view_dungeon`): the seats share one marker and one map.
+seed or the dice position, which would tell every future roll, nor a dungeon's seed: a generated
+dungeon is shown by its id (`place_ids`), and the roll that chose it is the GM's. Of the dungeon,
+every seat sees only what the party knows (`view_dungeon`): the seats share one marker and one map.
 """
 
 from __future__ import annotations
@@ -28,14 +29,17 @@ from expedition.rules.core.tracker import (
 )
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dead_vigil import VIGIL_ROLL
+from expedition.rules.interlude.setting_out import WHERE_NEXT
 from expedition.rules.trackers.doom import DoomEffectReached
 from expedition.rules.trackers.omens import OMENS_NAME, OmensStarted, can_see_omens
+from expedition.session.place_ids import PlaceIds
 from expedition.session.view_dungeon import expedition_view, location_view
 
 SECRET_ROLLS = frozenset({"omens tracker size"})
 """GM rolls whose faces would give away a hidden tracker."""
-GM_ONLY_ROLLS = frozenset({VIGIL_ROLL})
-"""GM rolls no seat ever sees: whether and when the dead rise (HOUSE §1.7)."""
+GM_ONLY_ROLLS = frozenset({VIGIL_ROLL, WHERE_NEXT})
+"""GM rolls no seat ever sees: whether and when the dead rise (HOUSE §1.7), and the new dungeon's
+seed (its faces are the seed's digits, which rebuild the whole dungeon)."""
 WATCHING = "Spectators can watch but not act."
 """Why a spectator's seat may take no action."""
 
@@ -121,7 +125,7 @@ def view_for(
         The snapshot encoding without `seed` and `dice`; a hidden tracker is replaced by
         `{"exists": True, "moved": bool}`, plus `"revealed"` for a doom one of the seat's
         Veterans has read; `reveals` keeps only the seat's own; the expedition's dungeon holds
-        only what the party knows (`view_dungeon`).
+        only what the party knows (`view_dungeon`); a generated dungeon goes by its id (`place_ids`).
     """
     moved = set(moved)
     body = dict(body) if body is not None else state_to_body(state)
@@ -149,7 +153,11 @@ def view_for(
     if state.expedition is not None and isinstance(body.get("expedition"), dict):
         body["expedition"] = expedition_view(state, body["expedition"])
     body["seat"] = {"kind": seat.kind.value, "player": seat.player}
-    return body
+    ids = PlaceIds.of(state)
+    if not ids:
+        return body
+    # The expedition, the view's biggest part, is the same for every seat of one update.
+    return {key: ids.shared(part) if key == "expedition" else ids.plain(part) for key, part in body.items()}
 
 
 def moved_trackers(events: Iterable[Event]) -> set[str]:
@@ -164,8 +172,9 @@ def moved_trackers(events: Iterable[Event]) -> set[str]:
 
 
 def events_for(state: CampaignState, seat: Seat, events: Sequence[Event]) -> list[Event]:
-    """The events as this seat may see them: hidden tracker moves lose their values."""
+    """The events as this seat may see them: hidden tracker moves lose their values, places their seeds."""
     visibility = _visibility(state)
+    ids = PlaceIds.of(state)
     shown: list[Event] = []
     for event in events:
         if isinstance(event, TrackerAdvanced | TrackerLowered | TrackerReset):
@@ -196,7 +205,7 @@ def events_for(state: CampaignState, seat: Seat, events: Sequence[Event]) -> lis
         ) or (isinstance(event, DiceRolled) and event.who == GM and event.why in GM_ONLY_ROLLS):
             continue
         shown.append(event)
-    return shown
+    return [ids.typed(event) for event in shown] if ids else shown
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -76,7 +76,7 @@ class ExpeditionApp(App[None]):
         saves: The saves folder "Continue" and "Load" look in (see `session.campaigns`).
         seed: The seed of the next new game (None: a random one each time).
         ssh: Also serve each campaign opened here over SSH (`new|continue|load --ssh PORT`).
-        name: The next new game's campaign name (None: `campaign-<seed>`, numbered when taken).
+        name: The next new game's campaign name (None: the first free `campaign-<n>`).
     """
 
     TITLE = "Expedition"
@@ -368,7 +368,7 @@ class ExpeditionApp(App[None]):
         if party is None or screen.flow is None:
             return
         try:
-            name = self.campaign_name or new_name(screen.seed, self.saves)
+            name = self.campaign_name or new_name(self.saves)
         except OSError as error:
             self.notify(f"The saves folder cannot be read: {error}", title="Cannot start the campaign")
             return

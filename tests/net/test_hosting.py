@@ -103,7 +103,7 @@ def test_the_host_plays_in_their_terminal_while_a_spectator_watches_over_ssh(
         raise AssertionError("the host could not move any way")
     moved = tmux.wait_for("watch", lambda s: _map_panel(s) != _map_panel(before))
     assert "@" in "".join(_map_panel(moved))
-    assert os.path.isdir(tmp_path / "saves" / "campaign-7")
+    assert os.path.isdir(tmp_path / "saves" / "campaign-1")
 
 
 def test_the_lobby_line_redraws_when_a_spectator_joins_and_leaves(tmp_path: Path, tmux: Tmux) -> None:

@@ -20,15 +20,18 @@ from expedition.rules.character.party import Party
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import PassTurn, RenamePlayer
+from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.campaigns import (
     CampaignOpenError,
     list_saved,
+    new_name,
     newest_campaign,
     open_campaign,
     start_campaign,
 )
 from expedition.session.session import Session
 from expedition.session.views import Seat
+from expedition.ui.screens.load import summary_label
 from tests.session.helpers import drive, make_campaign
 
 HOST = Seat.host()
@@ -68,7 +71,7 @@ time.sleep(60)
 
 
 @contextlib.contextmanager
-def other_game_holding(saves: Path, name: str = "campaign-5") -> Iterator[int]:
+def other_game_holding(saves: Path, name: str = "campaign-1") -> Iterator[int]:
     """Another process with campaign `name` open; yields its pid and ends it afterwards."""
     root = Path(__file__).resolve().parents[2]
     with subprocess.Popen(
@@ -87,7 +90,7 @@ def other_game_holding(saves: Path, name: str = "campaign-5") -> Iterator[int]:
 def test_start_then_open_gives_back_the_same_campaign(tmp_path: Path) -> None:
     """§10: a new campaign is saved at once, and continuing it loads exactly that state."""
     started = start_campaign(small_party(), 5, saves=tmp_path)
-    assert started.store is not None and started.store.name == "campaign-5"
+    assert started.store is not None and started.store.name == "campaign-1"
     assert started.state.silver == 12 and started.state.phase is Phase.INTERLUDE
     assert [p.name for p in started.state.players] == ["Player 1", "Player 2"]
     expected = state_hash(started.state)
@@ -98,9 +101,34 @@ def test_start_then_open_gives_back_the_same_campaign(tmp_path: Path) -> None:
     # Autosave keeps working on the opened campaign.
     assert opened.submit(HOST, RenamePlayer(player="player1", name="Ann")).ok
     opened.close()
-    again = open_campaign("campaign-5", saves=tmp_path)
+    again = open_campaign("campaign-1", saves=tmp_path)
     assert again.state.players[0].name == "Ann" and again.state.actions == 1
     again.close()
+
+
+def test_a_new_campaign_is_named_by_a_count_never_by_its_seed(tmp_path: Path) -> None:
+    """DESIGN.md "Serving": every seat sees the campaign's name, and a seed would tell every roll."""
+    names = []
+    for _ in range(2):  # the same seed twice: neither refused nor overwritten
+        session = start_campaign(small_party(), 1_234_567, saves=tmp_path)
+        assert session.store is not None
+        names.append(session.store.name)
+        session.close()
+    assert names == ["campaign-1", "campaign-2"]
+    assert new_name(tmp_path) == "campaign-3"
+
+
+def test_the_load_list_names_a_generated_dungeon_by_its_name_not_its_key(tmp_path: Path) -> None:
+    """The player's words: "at The … Hollows", never "at Gen 10071100" (the key names the seed)."""
+    session = start_campaign(small_party(), 5, saves=tmp_path)
+    assert session.submit(HOST, SetOut()).ok
+    assert session.state.expedition is not None
+    name = session.state.expedition.dungeon.name
+    session.close()
+    (summary,) = list_saved(tmp_path)
+    assert summary.place == name and summary.location.startswith("gen-")
+    label = summary_label(summary)
+    assert f"exploration at {name};" in label and "gen" not in label.casefold().replace(name.casefold(), "")
 
 
 def test_opening_a_campaign_is_a_new_play_session_that_gives_burdens_back(tmp_path: Path) -> None:
@@ -117,7 +145,7 @@ def test_opening_a_campaign_is_a_new_play_session_that_gives_burdens_back(tmp_pa
     assert state_hash(again.state) == expected and again.state.actions == 1
     again.close()
     result = subprocess.run(
-        [sys.executable, "-m", "expedition", "replay", "campaign-5", "--saves", str(tmp_path)],
+        [sys.executable, "-m", "expedition", "replay", "campaign-1", "--saves", str(tmp_path)],
         capture_output=True,
         text=True,
         check=False,
@@ -189,7 +217,7 @@ def test_a_campaign_open_in_another_game_is_refused_naming_its_pid(tmp_path: Pat
     with other_game_holding(tmp_path) as pid:
         with pytest.raises(CampaignOpenError, match=f"pid {pid} on "):
             open_campaign(saves=tmp_path)
-        assert (tmp_path / "campaign-5" / LOCK_NAME).read_text().startswith(f"{pid}\n")
+        assert (tmp_path / "campaign-1" / LOCK_NAME).read_text().startswith(f"{pid}\n")
 
 
 def test_continue_opens_the_campaign_saved_last(tmp_path: Path) -> None:
@@ -241,13 +269,13 @@ def test_how_many_autosaves_are_kept_is_configurable(tmp_path: Path) -> None:
         assert session.submit(HOST, RenamePlayer(player="player1", name=f"Ann {number}")).ok
     assert session.store is not None and len(session.store.snapshots()) == 2
     session.close()
-    opened = open_campaign("campaign-6", saves=tmp_path, keep=3)
+    opened = open_campaign("campaign-1", saves=tmp_path, keep=3)
     for number in range(4):
         assert opened.submit(HOST, RenamePlayer(player="player2", name=f"Ben {number}")).ok
     assert opened.store is not None and len(opened.store.snapshots()) == 3
     assert body_to_state(opened.store.load_newest().body).players[1].name == "Ben 3"
     opened.close()
-    default = open_campaign("campaign-6", saves=tmp_path)
+    default = open_campaign("campaign-1", saves=tmp_path)
     for number in range(12):
         assert default.submit(HOST, RenamePlayer(player="player1", name=f"Cy {number}")).ok
     assert default.store is not None and len(default.store.snapshots()) == KEEP
@@ -298,6 +326,6 @@ def test_a_new_campaign_keeps_everything_creation_gave_the_party(tmp_path: Path)
     assert [item.uid for item in state.stash] == [29] and state.sheets["c1"].choice == "moon_curser"
     assert {member.owner for member in state.party} == {p.id for p in state.players}
     session.close()
-    reopened = open_campaign("campaign-8", saves=tmp_path)
+    reopened = open_campaign("campaign-1", saves=tmp_path)
     assert reopened.state.counterfeit == 11 and state_hash(reopened.state) == state_hash(state)
     reopened.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.creation.class_choice import ClassOptions
 from expedition.rules.creation.party_creation import CharacterSpec, CreationOptions, create_party
+from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
 from expedition.rules.interlude.setting_out import SetOut
 from expedition.session.campaigns import open_campaign, start_campaign
 from expedition.session.session import Session
@@ -23,7 +25,7 @@ from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.screens.load import LoadScreen
 from expedition.ui.screens.name_prompt import NamePrompt
-from expedition.ui.screens.party_screen import HIDDEN_VALUE, PartyScreen
+from expedition.ui.screens.party_screen import HIDDEN_VALUE, PartyScreen, clock_lines, header_text
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.widgets.character_sheet import CharacterSheet
@@ -73,7 +75,7 @@ async def test_party_screen_shows_every_adventurer_the_clocks_and_no_doom_value(
         labels = [str(tab.label) for tab in tabs.query("Tab").results()]  # type: ignore[attr-defined]
         assert labels == [member.name for member in session.state.party] and len(labels) == 4
         header = plain(screen.query_one("#party-header", Static))
-        assert header.startswith(f"campaign-{SEED} · Day 1 · Interlude · at Blacksalt · ")
+        assert header.startswith("campaign-1 · Day 1 · Interlude · at Blacksalt · ")
         assert f"{session.state.silver} silver" in header
         clocks = plain(screen.query_one("#party-clocks", Static))
         assert "Decay  □□□□□□ 0/6" in clocks
@@ -89,7 +91,7 @@ async def test_party_screen_shows_every_adventurer_the_clocks_and_no_doom_value(
         assert isinstance(app.screen, SheetScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, PartyScreen)
-    assert not (tmp_path / f"campaign-{SEED}" / "campaign.lock").exists()  # the app gave the campaign back
+    assert not (tmp_path / "campaign-1" / "campaign.lock").exists()  # the app gave the campaign back
 
 
 async def test_a_spectator_sees_the_party_but_never_the_omens(tmp_path: Path) -> None:
@@ -180,6 +182,23 @@ async def test_a_campaign_that_cannot_open_is_a_message_not_a_crash(tmp_path: Pa
         assert note.title == "Cannot open the campaign" and "broken" in note.message
 
 
+def test_a_generated_dungeon_is_called_by_its_name_in_the_header_and_the_clocks(tmp_path: Path) -> None:
+    """The player's words, never a key: "Doom of The … Crypt", not "Doom of Gen 17061413"."""
+    session = quick_session(tmp_path)
+    assert session.submit(Seat.host(), SetOut()).ok
+    expedition = session.state.expedition
+    assert expedition is not None
+    name = expedition.dungeon.name
+    view = session.view(Seat.host())
+    header = header_text(view, session.name)
+    lines = clock_lines(view)
+    assert f"at {name} · " in header and f"Doom of {name}: {HIDDEN_VALUE}" in lines
+    assert session.submit(Seat.host(), ExitDungeon()).ok  # back in town, the dungeon keeps its name
+    lines = clock_lines(session.view(Seat.host()))
+    assert f"Doom of {name}: {HIDDEN_VALUE}  — moved" in lines  # leaving moved it (§9.2)
+    assert not re.search(r"\bgen[- ]\d|dungeon[- ]\d", " ".join([header, *lines]), re.IGNORECASE)
+
+
 class TestPartyScreenSnapshot:
     def test_quick_party_second_adventurer(self, snap_compare: Any, tmp_path: Path) -> None:
         """The home screen of a new campaign: header, decay in segments, doom as ???, the second sheet."""
@@ -232,7 +251,7 @@ async def test_g_gives_the_shown_adventurer_to_the_next_player_and_it_is_saved(
         await pilot.press("g")  # two players: it comes back round to the first
         await pilot.pause()
         assert first.owner == "player1"
-    reopened = open_campaign(f"campaign-{SEED}", saves=tmp_path)
+    reopened = open_campaign("campaign-1", saves=tmp_path)
     assert reopened.state.party[0].owner == "player1" and reopened.state.actions == 2
     reopened.close()
 

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 NEW = ""
 """`SetOut.dungeon` for a dungeon nobody has seen yet."""
+WHERE_NEXT = "where the next dungeon lies"
+"""The GM's roll whose faces make a new dungeon's seed (no seat sees it: the seed rebuilds the dungeon)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,7 +102,7 @@ def _dungeon_for(ctx: Context, state: CampaignState, action: SetOut, world: Worl
         raise IllegalAction(f"Nobody knows the way to {action.dungeon!r}.")
     if not origin:
         # A new dungeon's seed comes from the campaign dice, so replaying the journal finds it again.
-        faces = ctx.roll(4, 20, who="gm", why="where the next dungeon lies", rule="§10")
+        faces = ctx.roll(4, 20, who="gm", why=WHERE_NEXT, rule="§10")
         seed = int("".join(f"{face - 1:02d}" for face in faces))
         origin = f"generated:{seed}:{action.theme}"
     kind, _, rest = origin.partition(":")

@@ -20,7 +20,7 @@ def summary_label(summary: CampaignSummary) -> str:
     """One campaign as a line of the list: name, day, phase, place and when it was last saved."""
     if summary.problem:
         return f"{summary.name} — cannot be read ({summary.problem}); saved {summary.saved_text}"
-    place = summary.location.replace("_", " ").replace("-", " ").capitalize()
+    place = summary.place or summary.location.replace("_", " ").replace("-", " ").capitalize()
     return f"{summary.name} — day {summary.day}, {summary.phase} at {place}; saved {summary.saved_text}"
 
 

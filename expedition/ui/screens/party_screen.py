@@ -20,7 +20,6 @@ from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.events import DiceRolled, Event
-from expedition.rules.engine.campaign import CampaignState
 from expedition.session.catalog_world import CatalogWorld
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_options import TABLE
@@ -45,21 +44,18 @@ LOG_LINES = 200
 """Events kept in the log."""
 
 
-def place_name(key: str) -> str:
-    """A location key in the player's words: "blacksalt" → "Blacksalt"."""
-    return key.replace("_", " ").replace("-", " ").capitalize() if key else "nowhere"
-
-
 def segments(filled: int, size: int) -> str:
     """A clock drawn as segments with the count, "■■□□□□ 2/6" (shape, not colour, tells them apart)."""
     filled = max(0, min(filled, size))
     return f"{FILLED * filled}{EMPTY * (size - filled)} {filled}/{size}"
 
 
-def header_text(state: CampaignState, campaign: str) -> str:
+def header_text(view: SeatView, campaign: str) -> str:
     """One line: campaign, day, phase, location and silver, from a seat's view."""
+    state = view.state
     phase = state.phase.value.capitalize()
-    return f"{campaign} · Day {state.day} · {phase} · at {place_name(state.location)} · {state.silver} silver"
+    where = view.place_title(state.location)
+    return f"{campaign} · Day {state.day} · {phase} · at {where} · {state.silver} silver"
 
 
 def clock_lines(view: SeatView) -> list[str]:
@@ -72,7 +68,7 @@ def clock_lines(view: SeatView) -> list[str]:
     # The party's location first: its doom is the one that matters now.
     for key in sorted(view.state.locations, key=lambda name: (name != here, name)):
         doom = view.doom_of(key)
-        label = f"Doom of {place_name(key)}"
+        label = f"Doom of {view.place_title(key)}"  # a dungeon's name, never its key
         if doom is None:
             continue
         if doom.hidden:
@@ -201,7 +197,7 @@ class PartyScreen(GameScreen[None]):
     def _draw(self) -> None:
         view = self.view
         state = view.state
-        header = header_text(state, self.campaign)
+        header = header_text(view, self.campaign)
         shown = self.shown_character()
         if shown is not None and len(state.players) > 1:
             header += f" · {shown.name} is played by {self._player_name(shown.owner)}"

@@ -1,0 +1,170 @@
+"""Provides `PlaceIds`: the ids the seats know places by, since a generated dungeon's key names its seed.
+
+The generator keys a dungeon `gen-<seed>` (`dungeon.generate`), and that key is the location's name
+in the campaign state, its doom's name (`doom:gen-<seed>`), the current `location`, and a field of
+events and actions. Rebuilding the dungeon from the seed shows every unfound trap, secret door and
+monster, so no seat may see it (DESIGN.md, "Serving"). The state keeps its keys (old saves,
+journals and replays stay exactly as they were); every place a seat is shown is renamed on the way
+out, `gen-<seed>` to `dungeon-<n>`, and every action or answer a seat sends is renamed back on the
+way in (`Session.submit`).
+
+`n` counts the generated dungeons in the order the party first went to them (the order of
+`CampaignState.locations`, which snapshots keep): the first is `dungeon-1` for the whole campaign,
+and the number says nothing of the seed. A `gen-<digits>` the state does not know (nothing makes
+one today) is shown as `dungeon-0`, so even a stray one never tells its digits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass, replace
+from typing import Any, TypeVar
+
+import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
+
+from expedition.rules.engine.campaign import CampaignState
+
+__all__ = ["GENERATED", "SHOWN_AS", "PlaceIds"]
+
+GENERATED = re.compile(r"\bgen-\d+\b")
+"""A generated dungeon's key, wherever it sits in a text ("doom:gen-11031104")."""
+SHOWN_AS = "dungeon-{}"
+"""The id a seat knows the n-th generated dungeon by."""
+
+T = TypeVar("T")
+
+_last: tuple[Any, tuple[tuple[str, str], ...], Any] | None = None
+"""The last part renamed by `PlaceIds.shared`, the ids it was renamed with, and the result."""
+
+
+class PlaceIds:
+    """The ids of one campaign's generated dungeons, both ways.
+
+    Args:
+        keys: The generated dungeons' keys, in the order the party first went to them.
+        taken: Every other location's key (an id never takes one of them).
+    """
+
+    __slots__ = ("real", "shown")
+
+    def __init__(self, keys: list[str], taken: set[str]) -> None:
+        self.shown: dict[str, str] = {}
+        """The id each key is shown as."""
+        number = 0
+        for key in keys:
+            number += 1
+            while SHOWN_AS.format(number) in taken:  # an authored dungeon or town already has the name
+                number += 1
+            self.shown[key] = SHOWN_AS.format(number)
+        self.real: dict[str, str] = {shown: key for key, shown in self.shown.items()}
+        """The key behind each id."""
+
+    @classmethod
+    def of(cls, state: CampaignState) -> PlaceIds:
+        """The ids of `state`'s generated dungeons."""
+        keys = [key for key in state.locations if GENERATED.fullmatch(key)]
+        return cls(keys, {key for key in state.locations if key not in keys})
+
+    def __bool__(self) -> bool:
+        return bool(self.shown)
+
+    def text(self, text: str) -> str:
+        """`text` with every generated dungeon's key replaced by its id."""
+        if "gen-" not in text:
+            return text
+        return GENERATED.sub(lambda found: self.shown.get(found.group(), SHOWN_AS.format(0)), text)
+
+    def plain(self, value: T) -> T:
+        """Plain values (maps, lists, strings…) with every key renamed, map keys included.
+
+        A part with nothing to rename is returned as it is (not copied), so this costs little on the
+        big parts of a view (a level's rows are strings without one); a part whose encoding holds
+        no key at all is not even walked (msgpack finds that out at C speed).
+        """
+        if isinstance(value, dict | list) and not _mentions_a_key(value):
+            return value
+        return self._plain(value)  # type: ignore[no-any-return]  # same type: see `_plain`
+
+    def _plain(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            out = {self.text(k) if isinstance(k, str) else k: self._plain(v) for k, v in value.items()}
+            same = len(out) == len(value) and all(k in value and value[k] is v for k, v in out.items())
+            return value if same else out
+        if isinstance(value, list | tuple):
+            items = [self._plain(item) for item in value]
+            if all(a is b for a, b in zip(items, value, strict=True)):
+                return value
+            return type(value)(items) if isinstance(value, list) else tuple(items)
+        return value
+
+    def shared(self, value: T) -> T:
+        """`plain` for a part every seat's view of one update shares (the expedition): renamed once.
+
+        A second call with the very same object and the same ids returns the same result.
+        """
+        global _last
+        ids = tuple(self.shown.items())
+        if _last is not None and _last[0] is value and _last[1] == ids:
+            return _last[2]  # type: ignore[no-any-return]  # what `plain` gave for this very value
+        renamed = self.plain(value)
+        _last = (value, ids, renamed)  # holding `value` keeps its id from being reused by another
+        return renamed
+
+    def typed(self, value: T) -> T:
+        """A frozen value (an event, a decision, an action, an option) with every key renamed.
+
+        Its string fields are renamed, and so are those of the dataclasses, tuples, lists and maps
+        it holds; an unchanged value is returned as it is.
+        """
+        return self._typed(value)  # type: ignore[no-any-return]  # same type: see `_typed`
+
+    def _typed(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.text(value)
+        if is_dataclass(value) and not isinstance(value, type):
+            changes = {}
+            for field in fields(value):
+                if not field.init:
+                    continue
+                old = getattr(value, field.name)
+                new = self._typed(old)
+                if new is not old:
+                    changes[field.name] = new
+            return replace(value, **changes) if changes else value
+        if isinstance(value, list | tuple):
+            items = [self._typed(item) for item in value]
+            if all(a is b for a, b in zip(items, value, strict=True)):
+                return value
+            return list(items) if isinstance(value, list) else tuple(items)
+        if isinstance(value, Mapping):
+            out = {self._typed(k): self._typed(v) for k, v in value.items()}
+            if all(k in value and value[k] is v for k, v in out.items()) and len(out) == len(value):
+                return value
+            return out
+        return value
+
+    def key_of(self, text: str) -> str:
+        """The key behind an id a seat sent (any other text as it is)."""
+        return self.real.get(text, text)
+
+    def action(self, value: T) -> T:
+        """An action a seat sent, each field that is an id replaced by its key."""
+        if not self.real or not is_dataclass(value) or isinstance(value, type):
+            return value
+        changes = {
+            field.name: self.real[old]
+            for field in fields(value)
+            if field.init and isinstance(old := getattr(value, field.name), str) and old in self.real
+        }
+        return replace(value, **changes) if changes else value
+
+
+def _mentions_a_key(value: Any) -> bool:
+    """False when no generated dungeon's key can be in `value` (plain values): its encoding has none."""
+    try:
+        return b"gen-" in msgpack.packb(value)
+    except (TypeError, ValueError, OverflowError):  # not plain after all: look at every part
+        return True
