@@ -227,3 +227,23 @@ def test_replay_of_a_journal_with_a_damaged_record_fails_naming_it(saves: Path) 
     [line] = result.stderr.splitlines()
     assert f"record 5 (at byte {at}) fails its checksum" in line and "cannot be replayed" in line
 
+
+def test_saves_check_decodes_every_snapshot_and_names_each_bad_one(saves: Path) -> None:
+    from expedition.persistence.snapshot import encode_snapshot, read_snapshot
+
+    snapshots = CampaignStore(saves, "alpha").snapshots()
+    older = snapshots[-3]
+    _, body = read_snapshot(older)
+    body["party"] = "nobody"  # well-formed msgpack and a valid checksum, but no party
+    older.write_bytes(encode_snapshot(body))
+    newest = snapshots[-1]
+    _, body = read_snapshot(newest)
+    body["day"] = "Tuesday"
+    newest.write_bytes(encode_snapshot(body))
+    result = run("saves", "check", "alpha", "--saves", str(saves))
+    assert result.returncode == 2 and result.stdout == ""
+    first, second = result.stderr.splitlines()
+    assert first.startswith(f"expedition: {older}: ") and "party" in first
+    assert second.startswith(f"expedition: {newest}: ") and "day" in second
+    alone = run("saves", "check", str(older))
+    assert alone.returncode == 2 and "party" in alone.stderr
