@@ -400,6 +400,7 @@ class CampaignStore:
             journal.seek(read.valid_bytes)
             write_atomic(side, journal.read())
         os.truncate(self.journal_path, read.valid_bytes)
+        self._journal_end = read.valid_bytes  # appends continue from the cut, whoever asked for it
         return JournalSetAside(side, first, read.unread, read.torn, read.tail_bytes)
 
     def read_journal(self) -> JournalRead:
