@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from expedition import __version__
-from expedition.cli_common import SAVES_HELP, Parser
+from expedition.cli_common import SAVES_HELP, Parser, fail_each
 from expedition.cli_compendium import add_compendium_command
 from expedition.cli_hosting import CLIENT_NAME, with_default_ports
 from expedition.cli_new import add_new_command
@@ -17,6 +17,25 @@ from expedition.cli_play import add_play_commands
 from expedition.cli_saves import add_saves_commands
 from expedition.cli_serve import add_serve_commands, run_client
 from expedition.persistence.store import default_saves_dir
+
+PLAYING = frozenset({None, "new", "continue", "load", "serve", "simulate"})
+"""The commands (None: the game's screens) that play, so need the whole game content loaded."""
+
+
+def content_faults() -> list[str]:
+    """Every fault in the game content, one line each naming its file, entry and field; [] when it loads."""
+    # Imported here: the whole catalog (and the rules) load only for a command that plays.
+    from expedition.content.catalog import ASSETS  # noqa: PLC0415 - see above
+    from expedition.content.problems import ContentError  # noqa: PLC0415 - see above
+    from expedition.session.catalog_world import default_world  # noqa: PLC0415 - see above
+
+    try:
+        default_world()
+    except ContentError as error:
+        return [f"the content in {ASSETS} could not be loaded: {problem}" for problem in error.problems]
+    except OSError as error:
+        return [f"cannot read the content at {error.filename or ASSETS}: {error.strerror or error}"]
+    return []
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +68,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_client()
     parser = build_parser()
     args = parser.parse_args(with_default_ports(words))
+    if args.command in PLAYING:
+        # Without its content the game cannot be played: say exactly what is wrong before it starts,
+        # rather than refusing each action later ("No dungeons are loaded").
+        faults = content_faults()
+        if faults:
+            return fail_each(faults)
     if args.command is None:
         from expedition.ui.app import run_app  # noqa: PLC0415 — Textual loads only when the screens run
 

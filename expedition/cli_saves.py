@@ -1,7 +1,8 @@
 """Provides `expedition replay` and `expedition saves list|check|export`: looking after saved campaigns.
 
-Every failure prints one line naming the file or campaign and what is wrong and exits with 2 (a
-replay that diverges exits with 1); nothing here prints a traceback or changes a file.
+Every failure prints one line naming the file or campaign and what is wrong (`saves check`, one per
+damaged file) and exits with 2 (a replay that diverges exits with 1); nothing here prints a
+traceback or changes a file.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from expedition.cli_common import GAME, OK, add_saves_option, fail
-from expedition.persistence.journal import read_records
+from expedition.cli_common import GAME, OK, add_saves_option, fail, fail_each
+from expedition.persistence.save_check import FileCheck, check_journal, check_snapshot
 from expedition.persistence.snapshot import read_snapshot
 from expedition.persistence.store import (
     JOURNAL_NAME,
@@ -140,54 +141,43 @@ def _summary(folder: Path) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Check a snapshot, journal or campaign folder: exit 0 when intact, 2 with one line when not."""
+    """Check a snapshot, journal or campaign folder: exit 0 when intact, 2 with a line per damaged file.
+
+    Every snapshot is decoded into the game's state, as opening the campaign would, and the journal
+    is checked record by record; an intact folder is one line, each damaged file one line of its own.
+    """
     try:
         path = _resolve(args.path, args.saves)
     except _Missing as missing:
         return fail(str(missing))
     try:
-        intact, line = _check(path)
+        checks, line = _check(path)
     except Exception as error:  # anything unexpected is still one line
-        intact, line = False, f"{path}: {getattr(error, 'reason', None) or error}"
-    if not intact:
-        return fail(line)
+        return fail(f"{path}: {getattr(error, 'reason', None) or error}")
+    damaged = [f"{check.path}: {check.problem}" for check in checks if not check.ok]
+    if damaged:
+        return fail_each(damaged)
     print(line)
     return OK
 
 
-def _check(path: Path) -> tuple[bool, str]:
+def _check(path: Path) -> tuple[list[FileCheck], str]:
+    """Every file checked under `path`, and the line that says an intact one is intact."""
     if path.is_dir():
-        newest = _newest_snapshot(path)
-        if newest is None:
-            return False, f"{path}: no snapshots"
-        ok, line = _check_snapshot(newest)
-        if not ok:
-            return ok, line
+        snapshots = CampaignStore(path.parent, path.name).snapshots()
+        if not snapshots:
+            return [FileCheck(path, problem="no snapshots")], ""
+        checks = [check_snapshot(snapshot) for snapshot in snapshots]
         journal = path / JOURNAL_NAME
+        parts = [f"{len(snapshots)} snapshot(s) decoded, newest {snapshots[-1].name} ({checks[-1].summary})"]
         if journal.exists():
-            ok, journal_line = _check_journal(journal)
-            return ok, line if ok else journal_line
-        return ok, line
+            checks.append(check_journal(journal))
+            parts.append(checks[-1].summary + (f"; {checks[-1].note}" if checks[-1].note else ""))
+        return checks, f"{path}: ok ({'; '.join(parts)})"
     if not path.exists():
-        return False, f"{path}: there is no such file or folder"
-    if path.name == JOURNAL_NAME:
-        return _check_journal(path)
-    return _check_snapshot(path)
-
-
-def _check_snapshot(path: Path) -> tuple[bool, str]:
-    try:
-        header, _ = read_snapshot(path)
-    except Exception as error:
-        return False, f"{path}: {getattr(error, 'reason', None) or error}"
-    return True, f"{path}: ok (format {header.format_version}, written by expedition {header.app_version})"
-
-
-def _check_journal(path: Path) -> tuple[bool, str]:
-    read = read_records(path)
-    if read.torn:
-        return False, f"{path}: {read.torn} (the {len(read.records)} records before it are intact)"
-    return True, f"{path}: ok ({len(read.records)} journal records)"
+        return [FileCheck(path, problem="there is no such file or folder")], ""
+    check = check_journal(path) if path.name == JOURNAL_NAME else check_snapshot(path)
+    return [check], f"{path}: ok ({check.summary}" + (f"; {check.note})" if check.note else ")")
 
 
 def run_export(args: argparse.Namespace) -> int:

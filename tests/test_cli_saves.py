@@ -153,7 +153,8 @@ def test_saves_check_of_a_folder_reports_a_torn_journal_in_one_line(saves: Path)
     journal.write_bytes(journal.read_bytes()[:-3])
     result = run("saves", "check", "alpha", "--saves", str(saves))
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
-    assert "journal.bin: record at byte" in result.stderr and "torn" in result.stderr
+    records = len(CampaignStore(saves, "alpha").read_journal().records)
+    assert f"journal.bin: record {records + 1} (at byte" in result.stderr and "torn" in result.stderr
     journal.write_bytes(b"not a journal at all")
     wrong = run("saves", "check", str(journal))
     assert wrong.returncode == 2 and "not a journal (wrong magic)" in wrong.stderr
@@ -211,3 +212,38 @@ def test_the_saves_folder_has_a_readme_and_its_contents_are_ignored_by_git() -> 
     if ignored.returncode == 128:  # pragma: no cover - not a git checkout (an sdist): nothing to check
         pytest.skip("not a git work tree")
     assert ignored.returncode == 0 and kept.returncode == 1
+
+
+def test_replay_of_a_journal_with_a_damaged_record_fails_naming_it(saves: Path) -> None:
+    journal = saves / "alpha" / "journal.bin"
+    data = bytearray(journal.read_bytes())
+    at = 10  # past the magic and version: walk to the fifth record
+    for _ in range(4):
+        at += 8 + int.from_bytes(data[at : at + 4], "big")
+    data[at + 8 + 3] ^= 0x04
+    journal.write_bytes(bytes(data))
+    result = run("replay", "alpha", "--saves", str(saves))
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert f"record 5 (at byte {at}) fails its checksum" in line and "cannot be replayed" in line
+
+
+def test_saves_check_decodes_every_snapshot_and_names_each_bad_one(saves: Path) -> None:
+    from expedition.persistence.snapshot import encode_snapshot, read_snapshot
+
+    snapshots = CampaignStore(saves, "alpha").snapshots()
+    older = snapshots[-3]
+    _, body = read_snapshot(older)
+    body["party"] = "nobody"  # well-formed msgpack and a valid checksum, but no party
+    older.write_bytes(encode_snapshot(body))
+    newest = snapshots[-1]
+    _, body = read_snapshot(newest)
+    body["day"] = "Tuesday"
+    newest.write_bytes(encode_snapshot(body))
+    result = run("saves", "check", "alpha", "--saves", str(saves))
+    assert result.returncode == 2 and result.stdout == ""
+    first, second = result.stderr.splitlines()
+    assert first.startswith(f"expedition: {older}: ") and "party" in first
+    assert second.startswith(f"expedition: {newest}: ") and "day" in second
+    alone = run("saves", "check", str(older))
+    assert alone.returncode == 2 and "party" in alone.stderr

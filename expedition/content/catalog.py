@@ -106,18 +106,40 @@ def load_catalog(assets: Path = ASSETS) -> Catalog:
         glossary=glossary.load_glossary(assets, problems),
         dungeons=dungeons.load_dungeons(assets, problems),
     )
-    problems.extend(cross_check(catalog))
+    problems.extend(cross_check(catalog, broken=_broken_keys(problems)))
     if problems:
         raise ContentError(problems)
     return catalog
 
 
-def cross_check(catalog: Catalog) -> list[Problem]:
-    """Check that every key one file names exists in the file that defines it."""
+ENTRY_FILES = {
+    "item": ("items.toml", "weapons.toml", "armour.toml", "shields.toml"),
+    "enemy": ("enemies.toml",),
+    "table": ("tables.toml",),
+}
+"""The files that define each kind of entry other files name."""
+
+
+def _broken_keys(problems: list[Problem]) -> dict[str, set[str]]:
+    """By kind, the keys of entries already reported as faulty (so left out of the catalog)."""
+    return {
+        kind: {problem.entry for problem in problems if problem.file in files and problem.entry}
+        for kind, files in ENTRY_FILES.items()
+    }
+
+
+def cross_check(catalog: Catalog, *, broken: dict[str, set[str]] | None = None) -> list[Problem]:
+    """Check that every key one file names exists in the file that defines it.
+
+    Args:
+        catalog: The content loaded.
+        broken: By kind, keys of entries already reported as faulty: naming one is not a second fault.
+    """
+    broken = broken or {}
     known: dict[str, Callable[[str], bool]] = {
-        "item": lambda key: catalog.equipment.get(key) is not None,
-        "enemy": lambda key: key in catalog.enemies,
-        "table": lambda key: key in set(catalog.tables.keys()),
+        "item": lambda key: catalog.equipment.get(key) is not None or key in broken.get("item", ()),
+        "enemy": lambda key: key in catalog.enemies or key in broken.get("enemy", ()),
+        "table": lambda key: key in set(catalog.tables.keys()) or key in broken.get("table", ()),
     }
     references = [
         *classes.references(catalog.classes),

@@ -1,8 +1,9 @@
 """Provides the journal file: the campaign's records appended one by one, each length-prefixed and checked.
 
 Layout: `b"EXPDJRNL"` and a u16 version, then records of `u32 length`, `u32 crc32` and a msgpack
-map of plain values. A crash can tear the last record; reading keeps every record before the
-first damaged one and reports where and why it stopped, instead of failing.
+map of plain values. A crash can tear the last record and a disk can flip a bit in any of them;
+reading keeps every record before the first damaged one and reports which record it was (its
+number, counting the first as 1), where and why it stopped, instead of failing.
 """
 
 from __future__ import annotations
@@ -40,11 +41,30 @@ class JournalRead:
         records: Every intact record, in the order written.
         valid_bytes: Length of the intact part of the file; appends continue from here.
         torn: Why reading stopped early (a torn or damaged record), or None when the file was whole.
+        tail_bytes: How many bytes follow the intact part (0 when the file was whole).
+        tail_records: How many records those bytes seem to hold, the damaged one included, counted
+            by their length prefixes (at least 1 when `torn` is set).
     """
 
     records: list[dict[str, Any]] = field(default_factory=list)
     valid_bytes: int = 0
     torn: str | None = None
+    tail_bytes: int = 0
+    tail_records: int = 0
+
+    @property
+    def first_unread(self) -> int | None:
+        """The number of the first record that could not be read (1 for the first), or None."""
+        return len(self.records) + 1 if self.torn is not None else None
+
+    @property
+    def unread(self) -> str:
+        """The records that could not be read, in words ("records 61 to 113", "record 7"), or ""."""
+        first = self.first_unread
+        if first is None:
+            return ""
+        last = first + max(self.tail_records, 1) - 1
+        return f"record {first}" if last == first else f"records {first} to {last}"
 
 
 def read_records(path: Path) -> JournalRead:
@@ -76,32 +96,53 @@ def read_records(path: Path) -> JournalRead:
             prefix = file.read(_PREFIX.size)
             if not prefix:
                 return JournalRead(records, offset)
-            torn = _torn(prefix, file, offset)
+            torn = _torn(prefix, file, offset, len(records) + 1)
             if isinstance(torn, str):
-                return JournalRead(records, offset, torn)
+                file.seek(offset)
+                tail = file.read()
+                return JournalRead(records, offset, torn, len(tail), count_records(tail))
             records.append(torn[0])
             offset += torn[1]
     finally:
         file.close()
 
 
-def _torn(prefix: bytes, file: Any, offset: int) -> str | tuple[dict[str, Any], int]:
-    """The record at `offset` and its size in bytes, or why it cannot be read."""
+def _torn(prefix: bytes, file: Any, offset: int, number: int) -> str | tuple[dict[str, Any], int]:
+    """Record `number` (at `offset`) and its size in bytes, or why it cannot be read."""
+    where = f"record {number} (at byte {offset})"
     if len(prefix) < _PREFIX.size:
-        return f"record at byte {offset} is torn (length prefix cut short)"
+        return f"{where} is torn (length prefix cut short)"
     length, crc = _PREFIX.unpack(prefix)
     if length > MAX_RECORD:
-        return f"record at byte {offset} declares {length} bytes, over the limit"
+        return f"{where} declares {length} bytes, over the limit"
     payload = file.read(length)
     if len(payload) < length:
-        return f"record at byte {offset} is torn ({len(payload)} of {length} bytes)"
+        return f"{where} is torn ({len(payload)} of {length} bytes)"
     if zlib.crc32(payload) != crc:
-        return f"record at byte {offset} fails its checksum"
+        return f"{where} fails its checksum"
     try:
         record = unpack_body(payload, RECORD_LIMITS)
     except SnapshotError as error:
-        return f"record at byte {offset} is malformed: {error.reason}"
+        return f"{where} is malformed: {error.reason}"
     return record, _PREFIX.size + length
+
+
+def count_records(tail: bytes) -> int:
+    """How many records `tail` (the bytes from a damaged record on) seems to hold: at least 1.
+
+    Walks the length prefixes as far as they stay within the bytes, so a flipped bit inside one
+    record's payload still counts the records after it; a damaged prefix ends the count there.
+    """
+    count, offset = 0, 0
+    while offset < len(tail):
+        count += 1
+        if offset + _PREFIX.size > len(tail):
+            break
+        length, _ = _PREFIX.unpack_from(tail, offset)
+        if length > MAX_RECORD:
+            break
+        offset += _PREFIX.size + length
+    return max(count, 1)
 
 
 def append_record(path: Path, record: dict[str, Any]) -> int:

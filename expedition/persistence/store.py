@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import itertools
 import os
 import re
 import socket
@@ -115,6 +116,25 @@ def check(path: Path) -> tuple[bool, str]:
     except SnapshotError as error:
         return False, error.reason
     return True, f"ok: format {header.format_version}, written by expedition {header.app_version}"
+
+
+@dataclass(frozen=True, slots=True)
+class JournalSetAside:
+    """A journal's unreadable tail, moved into a file beside the journal.
+
+    Attributes:
+        path: The file now holding those bytes.
+        first_record: The number of the first record set aside (1 for the journal's first).
+        records: The records set aside, in words ("records 61 to 113").
+        reason: Why the first of them could not be read.
+        size: How many bytes were set aside.
+    """
+
+    path: Path
+    first_record: int
+    records: str
+    reason: str
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,13 +391,9 @@ class CampaignStore:
         """
         self.folder.mkdir(parents=True, exist_ok=True)
         if self._journal_end is None:
-            end = self.read_journal().valid_bytes
-            if self.journal_path.exists() and self.journal_path.stat().st_size > end:
-                with open(self.journal_path, "rb") as journal:
-                    journal.seek(end)
-                    write_atomic(self.folder / f"{JOURNAL_NAME}.{end}.torn", journal.read())
-                os.truncate(self.journal_path, end)
-            self._journal_end = end
+            read = self.read_journal()
+            self._set_aside(read)
+            self._journal_end = read.valid_bytes
         end = self._journal_end
         try:
             self._cut_back(end)
@@ -399,6 +415,37 @@ class CampaignStore:
             return
         if size > end:
             os.truncate(self.journal_path, end)
+
+    def set_aside_journal_tail(self) -> JournalSetAside | None:
+        """Move the journal's unreadable tail (a torn or damaged record and all after it) beside it.
+
+        The bytes go to `journal.bin.<offset>.torn` (never over an earlier one) before the journal is
+        cut back to its intact records, so nothing is lost and new records stay readable.
+
+        Returns:
+            What was set aside and where, or None when the journal was whole (or missing).
+
+        Raises:
+            SnapshotError: If the file is not a journal at all (then nothing is changed).
+            OSError: If the side file cannot be written (then the journal is left as it was).
+        """
+        return self._set_aside(self.read_journal())
+
+    def _set_aside(self, read: JournalRead) -> JournalSetAside | None:
+        first = read.first_unread
+        if read.torn is None or first is None:
+            return None
+        side = self.folder / f"{JOURNAL_NAME}.{read.valid_bytes}.torn"
+        for again in itertools.count(2):
+            if not side.exists():
+                break
+            side = self.folder / f"{JOURNAL_NAME}.{read.valid_bytes}-{again}.torn"
+        with open(self.journal_path, "rb") as journal:
+            journal.seek(read.valid_bytes)
+            write_atomic(side, journal.read())
+        os.truncate(self.journal_path, read.valid_bytes)
+        self._journal_end = read.valid_bytes  # appends continue from the cut, whoever asked for it
+        return JournalSetAside(side, first, read.unread, read.torn, read.tail_bytes)
 
     def read_journal(self) -> JournalRead:
         """Read every intact journal record; a damaged tail is reported, not raised."""

@@ -4,7 +4,10 @@
 `open_campaign` takes the campaign's lock, loads its newest intact snapshot (a damaged newer one is
 set aside by the store and reported) and rolls the journal forward: actions committed after that
 snapshot are applied again with their recorded answers, each checked against its digest, so a
-crash between the journal and the snapshot, or a damaged snapshot, never loses a turn.
+crash between the journal and the snapshot, or a damaged snapshot, never loses a turn. A journal
+record that cannot be read is never cut off unseen: it and every record after it are moved into a
+file beside the journal, the load report says so, and when the journal then stops short of the
+loaded state a `resume` record holding that state lets it carry on (and replay say where the gap is).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from expedition.persistence.store import (
     KEEP,
     SCREENSHOTS,
     CampaignStore,
+    JournalSetAside,
     default_saves_dir,
     list_campaigns,
     no_such_campaign,
@@ -79,7 +83,10 @@ class LoadReport:
         snapshot: The snapshot file loaded.
         skipped: Newer snapshots that were damaged, with the reason; each was renamed `*.corrupt`.
         rolled_forward: Journal actions applied on top of the snapshot.
-        journal_torn: Why the journal's tail could not be read (it is cut off on the next save), or None.
+        journal_set_aside: The journal's unreadable records, moved into a file beside it, or None.
+        resumed: True when the journal picks up again at the loaded state, after a gap (a `resume`
+            record): the actions between its last good record and that state cannot be replayed.
+        actions: The number of the last action of the state play continues from.
         refused: Newer snapshots, intact, that describe a campaign the game cannot hold (see
             `persistence/validation.py`) or that the journal does not replay from, with the reason;
             they stay where they are.
@@ -89,13 +96,15 @@ class LoadReport:
     snapshot: Path
     skipped: tuple[tuple[Path, str], ...] = ()
     rolled_forward: int = 0
-    journal_torn: str | None = None
+    journal_set_aside: JournalSetAside | None = None
+    resumed: bool = False
+    actions: int = 0
     refused: tuple[tuple[Path, str], ...] = ()
 
     @property
     def troubled(self) -> bool:
         """True when the player should be told something went wrong on disk."""
-        return bool(self.skipped or self.refused or self.journal_torn)
+        return bool(self.skipped or self.refused or self.journal_set_aside or self.resumed)
 
     def lines(self) -> list[str]:
         """What a player should be told, one sentence per line (empty when all was well)."""
@@ -111,8 +120,16 @@ class LoadReport:
             told.append(f"Loaded the previous snapshot, {self.snapshot.name}.")
         if self.rolled_forward:
             told.append(f"Replayed {self.rolled_forward} action(s) from the journal saved after it.")
-        if self.journal_torn:
-            told.append(f"The journal's last record could not be read ({self.journal_torn}).")
+        aside = self.journal_set_aside
+        if aside is not None:
+            told.append(f"The journal's {aside.reason}; {aside.records} were set aside in {aside.path}.")
+        if self.resumed:
+            told.append(
+                f"Play continues from the snapshot {self.snapshot.name} (action {self.actions}); "
+                "the journal picks up again there, so a replay cannot check the actions in between."
+            )
+        elif aside is not None:
+            told.append(f"Play continues from the journal's last good record (action {self.actions}).")
         return told
 
 
@@ -356,13 +373,22 @@ def _new_sitting(session: Session) -> None:
 
 def _load(store: CampaignStore) -> Session:
     try:
+        aside = store.set_aside_journal_tail()
         journal = store.read_journal()
     except SnapshotError as error:
         raise CampaignOpenError(str(error)) from error
+    except OSError as error:
+        raise CampaignOpenError(
+            f"campaign {store.name!r}: the journal's damaged records cannot be set aside in "
+            f"{store.folder} ({error.strerror or error}); nothing was changed"
+        ) from error
 
     def playable(body: dict[str, Any]) -> tuple[CampaignState, int]:
-        """A snapshot's checked state with the journal rolled forward on it; refused if it will not replay."""
-        state = saved_state(body)
+        """A snapshot's checked state (or the journal's newer `resume` state) rolled forward.
+
+        Refused, so an older snapshot is tried, if the journal will not replay from it.
+        """
+        state = _resumed_state(saved_state(body), journal.records)
         try:
             return state, _roll_forward(state, journal.records, store.name)
         except CampaignOpenError as error:
@@ -380,8 +406,20 @@ def _load(store: CampaignStore) -> Session:
     except NoSnapshot as error:
         raise CampaignOpenError(str(error)) from error
     state, rolled = loaded.value
+    # A journal that stops short of the state (its damaged records set aside) picks up again here;
+    # an empty one with nothing set aside is simply started by the session, as for a new campaign.
+    resumed = _journal_end(journal.records) < state.actions if journal.records else aside is not None
+    if resumed:
+        _resume_journal(store, state, aside)
     report = LoadReport(
-        store.name, loaded.path, tuple(loaded.skipped), rolled, journal.torn, tuple(loaded.refused)
+        store.name,
+        loaded.path,
+        tuple(loaded.skipped),
+        rolled,
+        aside,
+        resumed,
+        state.actions,
+        tuple(loaded.refused),
     )
     session = Session(state, store)
     if rolled:
@@ -391,6 +429,47 @@ def _load(store: CampaignStore) -> Session:
             store.save(state_to_body(state))
     session.load_report = report
     return session
+
+
+def _journal_end(records: Sequence[dict[str, Any]]) -> int:
+    """The number of the last action the journal holds (-1 when it holds none)."""
+    for record in reversed(records):
+        number = record.get("n")
+        if type(number) is int:
+            return number
+    return -1
+
+
+def _resumed_state(state: CampaignState, records: Sequence[dict[str, Any]]) -> CampaignState:
+    """The state of the journal's last `resume` record when it is newer than `state`, else `state`.
+
+    A `resume` record holds the whole state where play went on after a gap; when the snapshots
+    written after it are all damaged, the journal carries on from it, not from an older snapshot.
+    """
+    for record in reversed(records):
+        number = record.get("n")
+        if record.get("k") != "resume" or type(number) is not int or number <= state.actions:
+            continue
+        body = record.get("state")
+        with contextlib.suppress(SnapshotError):
+            if isinstance(body, dict):
+                return saved_state(body)
+    return state
+
+
+def _resume_journal(store: CampaignStore, state: CampaignState, aside: JournalSetAside | None) -> None:
+    """Mark where the journal picks up again after a gap, with the whole state, so it stays replayable.
+
+    Raises:
+        CampaignOpenError: If the journal cannot be written.
+    """
+    record: dict[str, Any] = {"k": "resume", "n": state.actions, "state": state_to_body(state)}
+    if aside is not None:
+        record |= {"from_record": aside.first_record, "set_aside": aside.path.name, "why": aside.reason}
+    try:
+        store.append_journal(record)
+    except (PersistenceError, OSError) as error:
+        raise CampaignOpenError(f"campaign {store.name!r}: the journal cannot be written: {error}") from error
 
 
 def _roll_forward(state: CampaignState, records: Sequence[dict[str, Any]], name: str) -> int:

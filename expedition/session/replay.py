@@ -5,6 +5,11 @@ per committed action (the action, the answers to its decisions and a short diges
 after it) and a `hash` record with the full state hash every few actions. Replaying re-applies
 each action on fresh dice derived from the state, so any change in the rules, the dice or the
 journal shows up as a divergence naming the first action that went differently.
+
+A journal record that cannot be read, or a `resume` record (where the journal picks up again with
+the whole state after its damaged records were set aside), means the journal cannot vouch for the
+whole campaign: replay checks every record it can, then says so with `JournalDamaged` or
+`JournalGap` rather than reporting success on a part.
 """
 
 from __future__ import annotations
@@ -46,6 +51,24 @@ class ReplayDivergence(ReplayError):
         self.reason = reason
         """What differed."""
         super().__init__(f"action {index} ({action}) diverged: {reason}")
+
+
+class JournalDamaged(ReplayError):
+    """A journal record cannot be read (torn or damaged); the records before it replayed correctly."""
+
+
+class JournalGap(ReplayError):
+    """The journal picks up again after records that were set aside; both sides replayed correctly.
+
+    Args:
+        message: Where the gap is and what was set aside.
+        report: The replay of everything around the gap.
+    """
+
+    def __init__(self, message: str, report: ReplayReport) -> None:
+        self.report = report
+        """The replay of everything the journal holds."""
+        super().__init__(message)
 
 
 @dataclass(slots=True)
@@ -120,14 +143,13 @@ def replay_records(records: list[dict[str, Any]], *, to: int | None = None) -> R
 
     Raises:
         ReplayError: When the journal has no start or a record is malformed.
+        JournalGap: When it picks up again after records set aside (`resume`), once all is replayed.
         ReplayDivergence: At the first action whose result differs from the journal.
     """
-    if not records or records[0].get("k") != "begin":
+    if not records or records[0].get("k") not in ("begin", "resume"):
         raise ReplayError("the journal does not start with the campaign's starting state")
-    try:
-        state = body_to_state(records[0]["state"])
-    except (PersistenceError, KeyError) as error:
-        raise ReplayError(f"the starting state cannot be read: {error}") from error
+    state = _state_of(records[0], 1)
+    gaps = [_gap(records[0], 1, None)] if records[0].get("k") == "resume" else []
     hashes = 0
     last: Action | None = None
     for number, record in enumerate(records[1:], 2):
@@ -135,6 +157,16 @@ def replay_records(records: list[dict[str, Any]], *, to: int | None = None) -> R
         n = record.get("n")
         if type(n) is not int:
             raise ReplayError(f"record {number} has no action number")
+        if kind == "resume":
+            if to is not None and state.actions >= to:
+                break
+            if n < state.actions:
+                raise ReplayError(
+                    f"record {number}: the journal resumes at action {n} after action {state.actions}"
+                )
+            gaps.append(_gap(record, number, state.actions))
+            state, last = _state_of(record, number), None
+            continue
         if kind == "hash":
             if n != state.actions:
                 raise ReplayError(f"record {number}: a hash for action {n} after action {state.actions}")
@@ -161,7 +193,34 @@ def replay_records(records: list[dict[str, Any]], *, to: int | None = None) -> R
         digest = record.get("digest")
         if digest is not None and body_hash(state_to_body(state))[: len(str(digest))] != digest:
             raise ReplayDivergence(n, _describe(action), "the state after it differs from the journal's")
-    return ReplayReport(state, state.actions, hashes, body_hash(state_to_body(state)))
+    report = ReplayReport(state, state.actions, hashes, body_hash(state_to_body(state)))
+    if gaps:
+        raise JournalGap(
+            f"{'; '.join(gaps)}. Every other record replays correctly "
+            f"(to action {report.actions}, {hashes} hashes verified)",
+            report,
+        )
+    return report
+
+
+def _state_of(record: dict[str, Any], number: int) -> CampaignState:
+    """The whole state a `begin` or `resume` record holds."""
+    try:
+        return body_to_state(record["state"])
+    except (PersistenceError, KeyError, TypeError) as error:
+        raise ReplayError(f"record {number}: the state it holds cannot be read: {error}") from error
+
+
+def _gap(record: dict[str, Any], number: int, before: int | None) -> str:
+    """Where a `resume` record says the journal picks up again, and what was set aside before it."""
+    after = f"after action {before}" if before is not None else "from its start"
+    said = f"the journal picks up again at record {number} (action {record.get('n')}) {after}"
+    if "set_aside" in record:
+        said += (
+            f", so the actions in between cannot be checked: records {record.get('from_record')} onward "
+            f"were set aside in {record.get('set_aside')}, as {record.get('why')}"
+        )
+    return said
 
 
 def replay_campaign(store: CampaignStore, *, to: int | None = None) -> ReplayReport:
@@ -169,6 +228,8 @@ def replay_campaign(store: CampaignStore, *, to: int | None = None) -> ReplayRep
 
     Raises:
         ReplayError: When the journal is missing, unreadable or malformed.
+        JournalDamaged: When a record cannot be read (after replaying every record before it).
+        JournalGap: When the journal picks up again after records that were set aside.
         ReplayDivergence: At the first action that went differently.
     """
     if not store.journal_path.exists():
@@ -177,7 +238,21 @@ def replay_campaign(store: CampaignStore, *, to: int | None = None) -> ReplayRep
         read = store.read_journal()
     except PersistenceError as error:
         raise ReplayError(str(error)) from error
-    return replay_records(read.records, to=to)
+    if read.torn is None:
+        return replay_records(read.records, to=to)
+    try:
+        report = replay_records(read.records, to=to)
+    except JournalGap as gap:
+        report, before = gap.report, f"{gap}; and "
+    else:
+        if to is not None and report.actions >= to:
+            return report  # the part asked for is all there
+        before = ""
+    raise JournalDamaged(
+        f"{before}the journal's {read.torn}, so {read.unread} ({read.tail_bytes} bytes) cannot be "
+        f"replayed; the {report.actions} actions before it replay correctly. Opening the campaign "
+        "sets those records aside beside the journal and play continues from its newest snapshot"
+    )
 
 
 def state_hash(state: CampaignState) -> str:
