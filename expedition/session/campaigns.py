@@ -38,6 +38,7 @@ from expedition.rules.character.party import Party
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
+from expedition.rules.core.wording import plural
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.play_sessions import BeginPlaySession
 from expedition.session.replay import ReplayDivergence, run_action
@@ -98,7 +99,7 @@ class LoadReport:
         if self.skipped:
             told.append(f"Loaded the previous snapshot, {self.snapshot.name}.")
         if self.rolled_forward:
-            told.append(f"Replayed {self.rolled_forward} action(s) from the journal saved after it.")
+            told.append(f"Replayed {plural(self.rolled_forward, 'action')} from the journal saved after it.")
         if self.journal_torn:
             told.append(f"The journal's last record could not be read ({self.journal_torn}).")
         return told

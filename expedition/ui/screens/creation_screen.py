@@ -20,6 +20,7 @@ from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
 from expedition.rules.core.decisions import GM, Decision
+from expedition.rules.core.wording import plural
 from expedition.rules.creation.party_creation import MAX_PARTY
 from expedition.ui.creation_flow import CreationFlow, party_specs, split_party
 from expedition.ui.screens.creation_shop import StartingShopScreen
@@ -134,8 +135,7 @@ class CreationScreen(Screen[Party | None]):
         keep = menu.highlighted or 0
         rows = [Option(f"Players: {len(self.counts)}   (← fewer, → more)", id="players")]
         for seat, count in enumerate(self.counts, 1):
-            plural = "adventurer" if count == 1 else "adventurers"
-            rows.append(Option(f"Player {seat} plays {count} {plural}", id=f"player{seat}"))
+            rows.append(Option(f"Player {seat} plays {plural(count, 'adventurer')}", id=f"player{seat}"))
         menu.clear_options()
         menu.add_options(rows)
         menu.highlighted = min(keep, len(rows) - 1)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from expedition.rules.core.wording import plural
 from expedition.session.catalog_world import world_or_none
 from expedition.ui.widgets.log_formats_base import (
     Maker,
@@ -15,7 +16,6 @@ from expedition.ui.widgets.log_formats_base import (
     humanise,
     key_words,
     name,
-    plural,
     titled,
     tracker_name,
     who_list,

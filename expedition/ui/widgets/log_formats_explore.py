@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from expedition.rules.core.wording import plural
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,
     cap,
     key_words,
     name,
-    plural,
     simple,
     titled,
     tracker_name,
@@ -116,7 +116,7 @@ def _span(span: str, left: int) -> str:
         "turn": f"for {plural(left, 'turn')}",
         "fight": "until the fight ends",
         "expedition": "until the party leaves the dungeon",
-    }.get(span, f"for {left} {span}")
+    }.get(span, f"for {plural(left, words(span))}")
 
 
 def holder_name(names: Names, holder: str) -> str:
@@ -242,7 +242,8 @@ FORMATS: dict[str, Maker] = {
     "SilkBurned": simple("{character} burns the sticky silk away"),
     # collapses, choked exits, gas, drag marks, surges, springs (rules/exploration/hazards/)
     "HazardDefended": lambda event, names: (
-        f"{name(names, event.character)} {'avoids' if event.avoided else 'is struck by'} {event.hazard}"
+        f"{name(names, event.character)} {'avoids' if event.avoided else 'is struck by'} "
+        f"{words(event.hazard)}"
     ),
     "ExitChoked": lambda event, names: "Fallen rubble chokes a way out of the room",
     "ExitCleared": simple("{character} digs through the rubble: the way is open again"),

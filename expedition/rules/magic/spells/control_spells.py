@@ -87,7 +87,8 @@ def _command(ctx: Context, state: CampaignState, caster: Character, target: str)
     others = sorted(
         (f for f in combat.conscious_foes if f.uid != enemy.uid), key=lambda f: manhattan(f.pos, enemy.pos)
     )
-    choices = [Choice(f"{FIGHT}{f.uid}", f"Attack the {f.name} ({f.uid})") for f in others]
+    named = combat.foe_names()
+    choices = [Choice(f"{FIGHT}{f.uid}", f"Attack the {named[f.uid]}") for f in others]
     choices += [Choice(HOLD, "Stand still"), Choice(LEAVE, "Leave the fight")]
     order = yield Decision(
         kind="order",

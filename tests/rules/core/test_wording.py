@@ -1,0 +1,61 @@
+"""Sentences get their counts, articles and proper names in one place: English for every counted noun."""
+
+from __future__ import annotations
+
+import pytest
+
+from expedition.rules.core.wording import article, listed, place_name, plural, possessive, the, verb
+
+
+def test_counts_articles_and_names_follow_english() -> None:
+    assert [plural(1, "turn"), plural(2, "turn"), plural(0, "wound")] == ["1 turn", "2 turns", "0 wounds"]
+    assert [plural(1, "die"), plural(3, "die"), plural(2, "body"), plural(2, "six")] == [
+        "1 die",
+        "3 dice",
+        "2 bodies",
+        "2 sixes",
+    ]
+    assert [plural(2, "free slot"), plural(2, "camping supply"), plural(2, "torch")] == [
+        "2 free slots",
+        "2 camping supplies",
+        "2 torches",
+    ]
+    assert [
+        article("ogre"),
+        article("rat"),
+        article("unicorn"),
+        article("hour"),
+        article("one-eyed rat"),
+    ] == [
+        "an ogre",
+        "a rat",
+        "a unicorn",
+        "an hour",
+        "a one-eyed rat",
+    ]
+    assert [
+        the("Ada", proper=True),
+        the("Goblin Scrapper 2", proper=False),
+        the("the inn", proper=False),
+    ] == [
+        "Ada",
+        "the Goblin Scrapper 2",
+        "the inn",
+    ]
+    assert place_name("thaumaturgists of ravenhome") == "Thaumaturgists of Ravenhome"
+    assert [listed([]), listed(["a"]), listed(["a", "b", "c"])] == ["nothing", "a", "a, b and c"]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 7])
+def test_one_is_singular_and_every_other_count_plural(n: int) -> None:
+    word = "turn" if n == 1 else "turns"
+    assert plural(n, "turn") == f"{n} {word}"
+    assert verb(n, "agrees", "agree") == ("agrees" if n == 1 else "agree")
+
+
+def test_a_possessive_keeps_a_name_whole() -> None:
+    assert [possessive("Ada"), possessive("Thomas"), possessive("the Goblin Scrapper 2")] == [
+        "Ada's",
+        "Thomas'",
+        "the Goblin Scrapper 2's",
+    ]
