@@ -19,8 +19,13 @@ from typing import Any
 import pytest
 
 from expedition.rules.core.events import Event
+from expedition.rules.core.judging import Outcome
 from expedition.rules.core.wording import plural_of
+from expedition.rules.exploration.features import Corpse
+from expedition.rules.exploration.searching import RoomSearched
+from expedition.ui.screens.dungeon.expedition_view import bodies_here
 from expedition.ui.widgets.log_text import SKIPPED, LogEntry, describe, explain
+from tests.rules.exploration_helpers import make_state, to_crypt
 from tests.ui.test_log_sentences import EVENTS, ID_FIELDS, ID_FIELDS_OF
 
 NAMES = {"c1": "Ada", "c2": "Bram", "foe2": "Goblin Scrapper 2"}
@@ -171,3 +176,40 @@ def test_why_window_shows_no_keys_and_cites_rules_by_name(kind: str) -> None:
 def test_the_checker_catches_each_fault_it_names(text: str, fault: str) -> None:
     """The checks above can fail: each kind of fault seen on screen is caught."""
     assert fault in faults(text)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "found", "line"),
+    [
+        (Outcome.SUCCESS, 0, "Ada searches the room: no secret door or hidden cache here"),
+        (Outcome.GREAT_SUCCESS, 0, "Ada searches the room thoroughly: nothing is hidden here"),
+        (Outcome.SUCCESS, 1, "Ada searches the room and finds 1 hidden thing"),
+        (Outcome.GREAT_SUCCESS, 3, "Ada searches the room thoroughly and finds 3 hidden things"),
+        (Outcome.FAILURE, 0, "Ada searches the room but finds nothing"),
+        (Outcome.CRITICAL_FAILURE, 0, "Ada searches the room clumsily and finds nothing"),
+    ],
+)
+def test_a_search_says_what_it_found_or_that_it_found_nothing(
+    outcome: Outcome, found: int, line: str
+) -> None:
+    """HOUSE §1.4: the search line always ends in its result."""
+    assert (
+        describe(RoomSearched(rule="HOUSE §1.4", character="c1", room=1, outcome=outcome, found=found), NAMES)
+        == line
+    )
+
+
+def test_a_fallen_companions_body_says_what_it_is_and_what_can_be_done() -> None:
+    """§10.1, HOUSE §1.7: standing on a body, a refused key says whose body it is and how to keep it down."""
+    state = make_state()
+    to_crypt(state)
+    expedition = state.expedition
+    assert expedition is not None
+    assert bodies_here(expedition) == ""
+    expedition.level.corpses.append(Corpse(expedition.position, "adventurer", name="Bram"))
+    assert bodies_here(expedition) == (
+        "Here lies Bram, fallen: nothing can be taken from the body; "
+        "it may rise again unless someone with Ward the dead wards it."
+    )
+    expedition.level.corpses[0].warded = True
+    assert bodies_here(expedition).endswith("it is warded and will not rise.")

@@ -85,7 +85,7 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def place_name(name: str) -> str:
+def proper_name(name: str) -> str:
     """A proper name with its main words capitalised: "lords of ravenhome" → "Lords of Ravenhome"."""
     small = {"of", "the", "and", "in", "on", "at", "to", "a", "an"}
     words = name.replace("_", " ").split(" ")

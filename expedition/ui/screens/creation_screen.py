@@ -20,7 +20,8 @@ from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
 from expedition.rules.core.decisions import GM, Decision
-from expedition.rules.core.wording import plural
+from expedition.rules.core.rule_sections import cite
+from expedition.rules.core.wording import plural, possessive
 from expedition.rules.creation.party_creation import MAX_PARTY
 from expedition.ui.creation_flow import CreationFlow, party_specs, split_party
 from expedition.ui.screens.creation_shop import StartingShopScreen
@@ -214,9 +215,10 @@ class CreationScreen(Screen[Party | None]):
         self._draw_sheet("#making-sheet")
         seat = next((i for i, c in enumerate(flow.characters, 1) if c.id == self.shown), 0)
         view = self.query_one("#making-view", ContentSwitcher).current
-        showing = "log" if view == "making-log" else f"{self._name_of(self.shown)}'s sheet"
+        # "the log", but "Ada's sheet": a name takes no "the".
+        showing = "the log" if view == "making-log" else f"{possessive(self._name_of(self.shown))} sheet"
         self.query_one("#making-status", Static).update(
-            f"Adventurer {seat} of {len(flow.characters)} · {decision.rule or '§5.1'} · showing the "
+            f"Adventurer {seat} of {len(flow.characters)} · {cite(decision.rule or '§5.1')} · showing "
             f"{showing} · s: log or sheet · ←→: other sheets · q: every default"
         )
 

@@ -99,7 +99,8 @@ def _bed(place: str) -> str:
 
 def _table(event: Any, names: Names) -> str:
     who = "" if event.who in ("", "gm") else f" for {name(names, event.who)}"
-    return f"The {key_words(event.table)} table{who} [{event.roll}]: {words(event.row)}"
+    table = event.name or f"The {key_words(event.table)} table"
+    return f"{table}{who} [{event.roll}]: {words(event.row)}"
 
 
 def _slept(event: Any, names: Names) -> str:

@@ -32,9 +32,20 @@ def _listened(event: Any, names: Names) -> str:
 
 
 def _searched(event: Any, names: Names) -> str:
-    verdict = {"critical_failure": "badly", "failure": "without luck", "success": "", "great_success": "well"}
-    how = verdict.get(str(event.outcome), "")
-    return f"{name(names, event.character)} searches the room{' ' + how if how else ''}"
+    """A search says what it found, or that it found nothing (HOUSE §1.4)."""
+    who = name(names, event.character)
+    outcome = str(event.outcome)
+    thorough = outcome == "great_success"
+    if outcome == "critical_failure":
+        return f"{who} searches the room clumsily and finds nothing"
+    if outcome == "failure":
+        return f"{who} searches the room but finds nothing"
+    if event.found:
+        how = " thoroughly" if thorough else ""
+        return f"{who} searches the room{how} and finds {plural(event.found, 'hidden thing')}"
+    if thorough:
+        return f"{who} searches the room thoroughly: nothing is hidden here"
+    return f"{who} searches the room: no secret door or hidden cache here"
 
 
 def _looked_for_traps(event: Any, names: Names) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from expedition.rules.core.wording import plural
+from expedition.rules.core.wording import plural, proper_name
 from expedition.ui.widgets.log_formats_base import Maker, Names, cap, key_words, name, titled, words
 from expedition.ui.widgets.log_formats_combat import target_words
 
@@ -145,10 +145,10 @@ FORMATS: dict[str, Maker] = {
     "PrayerJudged": _prayer_judged,
     "MiracleGranted": _miracle,
     "GodAngered": lambda event, names: (
-        f"{cap(words(event.god))} turns away from {name(names, event.character)}"
+        f"{proper_name(event.god)} turns away from {name(names, event.character)}"
     ),
     "GodAppeased": lambda event, names: (
-        f"{cap(words(event.god))} accepts {name(names, event.character)}'s sacrifice"
+        f"{proper_name(event.god)} accepts {name(names, event.character)}'s sacrifice"
     ),
     "PrayersRestored": lambda event, names: f"{name(names, event.character)}'s prayers are all ready again",
     "ArmourPointMended": lambda event, names: f"A prayer mends an armour point of {name(names, event.who)}",
@@ -185,7 +185,7 @@ FORMATS: dict[str, Maker] = {
         f"{name(names, event.character)} slays the bound {event.name} in the rite"
     ),
     "PartyPlagued": lambda event, names: (
-        f"{cap(words(event.god))} is angry: a sickly weariness falls on the whole party"
+        f"{proper_name(event.god)} is angry: a sickly weariness falls on the whole party"
     ),
 }
 """Line makers for magic, by event class name."""

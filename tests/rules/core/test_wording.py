@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from expedition.rules.core.wording import article, listed, place_name, plural, possessive, the, verb
+import expedition
+from expedition.rules.core.wording import article, listed, plural, possessive, proper_name, the, verb
 
 
 def test_counts_articles_and_names_follow_english() -> None:
@@ -42,7 +46,7 @@ def test_counts_articles_and_names_follow_english() -> None:
         "the Goblin Scrapper 2",
         "the inn",
     ]
-    assert place_name("thaumaturgists of ravenhome") == "Thaumaturgists of Ravenhome"
+    assert proper_name("thaumaturgists of ravenhome") == "Thaumaturgists of Ravenhome"
     assert [listed([]), listed(["a"]), listed(["a", "b", "c"])] == ["nothing", "a", "a, b and c"]
 
 
@@ -59,3 +63,16 @@ def test_a_possessive_keeps_a_name_whole() -> None:
         "Thomas'",
         "the Goblin Scrapper 2's",
     ]
+
+
+def test_no_roll_names_its_roller_again_in_what_it_is_for() -> None:
+    """The log says "<roller> rolls <what for>", so "what for" never starts with a name: no
+    "Rotworm Swarm rolls Rotworm Swarm holds its nerve?"."""
+    root = Path(expedition.__file__).parent / "rules"
+    named = re.compile(r'why=f"\{[a-z_]+\.name\}')
+    found = [
+        f"{path.relative_to(root)}: {match.group(0)}"
+        for path in sorted(root.rglob("*.py"))
+        for match in named.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
