@@ -51,7 +51,7 @@ def _attacked(event: Any, names: Names) -> str:
 def _armour_rolled(event: Any, names: Names) -> str:
     line = f"{name(names, event.who)}'s armour ({plural(event.dice, 'die', 'dice')}) stops {event.reduced}"
     if event.broken:
-        line += f" — {plural(event.broken, 'armour point')} {'breaks' if event.broken == 1 else 'break'}"
+        line += f" — {plural(event.broken, 'armour point')} {verb(event.broken, 'breaks', 'break')}"
     return line
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -76,3 +77,42 @@ def test_no_roll_names_its_roller_again_in_what_it_is_for() -> None:
         for match in named.finditer(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def _hand_made_plurals(source: str) -> list[int]:
+    """Lines that pluralise by hand: `'s' if n != 1 else ''`, `"die" if n == 1 else "dice"`, "point(s)"."""
+    found: list[int] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.IfExp) and isinstance(node.test, ast.Compare):
+            against_one = any(isinstance(c, ast.Constant) and c.value == 1 for c in node.test.comparators)
+            words = all(
+                isinstance(side, ast.Constant) and isinstance(side.value, str)
+                for side in (node.body, node.orelse)
+            )
+            if against_one and words:
+                found.append(node.lineno)
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and re.search(r"[a-z]\(s\)", node.value)
+        ):
+            found.append(node.lineno)
+    return found
+
+
+def test_no_sentence_pluralises_by_hand() -> None:
+    """Every count and noun goes through `plural`: a hand-made "s" is how "1 turns" got written."""
+    root = Path(expedition.__file__).parent
+    found = [
+        f"{path.relative_to(root)}:{line}"
+        for path in sorted(root.rglob("*.py"))
+        for line in _hand_made_plurals(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_hand_made_plural_check_can_fail() -> None:
+    assert _hand_made_plurals("x = f\"{n} turn{'s' if n != 1 else ''}\"") == [1]
+    assert _hand_made_plurals("x = 'die' if n == 1 else 'dice'") == [1]
+    assert _hand_made_plurals("x = 'point(s) lost'") == [1]
+    assert _hand_made_plurals("x = plural(n, 'turn')") == []
