@@ -10,6 +10,7 @@ from typing import Any
 from expedition.cli_common import fail
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.odds import RollOdds, outcome_odds, rolled_dice
+from expedition.rules.core.wording import plural
 
 BAR_WIDTH = 40
 """Characters in a full (100 %) bar."""
@@ -83,11 +84,7 @@ def render_odds(odds: RollOdds, args: argparse.Namespace) -> str:
     """Lay the odds out as a plain-text table with a bar per line."""
     count, keep_lowest = rolled_dice(args.dice, safe=args.safe, effort=args.effort, helper=args.helper)
     kind = "check" if args.check else "test"
-    thrown = (
-        f"keep the lowest of {count} dice"
-        if keep_lowest
-        else f"roll {count} {'die' if count == 1 else 'dice'}"
-    )
+    thrown = f"keep the lowest of {count} dice" if keep_lowest else f"roll {plural(count, 'die')}"
     if args.helper:
         thrown += ", one of them the helper's"
     player = args.proficiency + max(args.advantage - args.disadvantage, 0)

@@ -182,7 +182,7 @@ def test_load_tells_which_snapshot_was_damaged_and_why(saves: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert f"{newest.name} was damaged (truncated" in result.stderr
     assert f"set aside as {newest.name}.corrupt" in result.stderr
-    assert "Replayed 1 action(s)" in result.stderr
+    assert "Replayed 1 action from" in result.stderr
     assert result.stdout.startswith("alpha: day ") and "Traceback" not in result.stderr
     assert newest.with_name(newest.name + ".corrupt").exists()
 

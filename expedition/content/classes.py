@@ -10,6 +10,7 @@ from expedition.content.compendium_pages import CompendiumEntry
 from expedition.content.magic_entries import MagicTables, keyed, load_magic
 from expedition.content.problems import Problem
 from expedition.content.reader import Entry, entries, load_toml
+from expedition.rules.core.wording import plural
 from expedition.rules.creation.class_choice import ClassOptions
 from expedition.rules.magic.magic_defs import (
     BackgroundDef,
@@ -255,7 +256,7 @@ def _class_page(value: ClassDef) -> CompendiumEntry:
 def _background_page(bg: BackgroundDef) -> CompendiumEntry:
     lines = [bg.text, ""]
     for move in bg.maneuvers:
-        cost = f"{move.actions} action" + ("" if move.actions == 1 else "s")
+        cost = plural(move.actions, "action")
         attack = f", {move.attack}" if move.attack is not None else ""
         lines.append(f"{move.name} ({cost}{attack}): {move.text}")
     granted = [t.value.replace("_", " ") for t in sorted(bg.traits)]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from expedition.rules.core.wording import plural
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -41,4 +43,4 @@ class ContentError(Exception):
         self.problems = list(problems)
         """Every problem found."""
         lines = "\n".join(f"  - {problem}" for problem in self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in the game content:\n{lines}")
+        super().__init__(f"{plural(len(self.problems), 'problem')} in the game content:\n{lines}")

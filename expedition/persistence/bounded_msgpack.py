@@ -18,6 +18,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
 from expedition.persistence.save_errors import EncodeError, SnapshotError
+from expedition.rules.core.wording import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ def scan(data: bytes, limits: Limits = DEFAULT_LIMITS) -> None:
     pos = 0
     while True:
         if pos >= size:
-            raise SnapshotError(f"truncated: {pending} more value(s) expected at byte {pos}")
+            raise SnapshotError(f"truncated: {plural(pending, 'more value')} expected at byte {pos}")
         is_key = bool(is_map) and is_map[-1] and remaining[-1] % 2 == 0
         tag = data[pos]
         start = pos
@@ -156,7 +157,7 @@ def scan(data: bytes, limits: Limits = DEFAULT_LIMITS) -> None:
     if pos > size:
         raise SnapshotError(f"truncated: a value at byte {start} runs past the end")
     if pos != size:
-        raise SnapshotError(f"{size - pos} stray byte(s) after the body")
+        raise SnapshotError(f"{plural(size - pos, 'stray byte')} after the body")
 
 
 def _strict_dict(pairs: Iterable[tuple[Any, Any]]) -> dict[str, Any]:

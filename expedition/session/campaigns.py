@@ -44,6 +44,7 @@ from expedition.rules.character.party import Party
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
+from expedition.rules.core.wording import plural
 from expedition.rules.engine.campaign import CampaignState, Player, new_campaign
 from expedition.rules.engine.play_sessions import BeginPlaySession
 from expedition.session.replay import ReplayDivergence, run_action
@@ -119,7 +120,7 @@ class LoadReport:
         if self.skipped or self.refused:
             told.append(f"Loaded the previous snapshot, {self.snapshot.name}.")
         if self.rolled_forward:
-            told.append(f"Replayed {self.rolled_forward} action(s) from the journal saved after it.")
+            told.append(f"Replayed {plural(self.rolled_forward, 'action')} from the journal saved after it.")
         aside = self.journal_set_aside
         if aside is not None:
             told.append(f"The journal's {aside.reason}; {aside.records} were set aside in {aside.path}.")

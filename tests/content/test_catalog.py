@@ -108,7 +108,7 @@ def test_one_broken_copy_names_every_kind_of_fault_at_once_section_5_7(tmp_path:
     assert len(report) == len(expected), report
     # The exception's own message lists them all, one per line, for a person to read.
     message = str(raised.value)
-    assert message.startswith("5 problem(s) in the game content:")
+    assert message.startswith("5 problems in the game content:")
     assert all(f"  - {line}" in message for line in report)
 
 

@@ -301,7 +301,7 @@ def test_opening_says_which_snapshot_was_damaged_and_why_then_plays_on(tmp_path:
     assert lines[0].startswith(f"{newest.name} was damaged (truncated")
     assert lines[1].startswith(f"{second.name} was damaged (wrong magic")
     assert f"Loaded the previous snapshot, {report.snapshot.name}." in lines
-    assert "Replayed 2 action(s)" in lines[3]
+    assert "Replayed 2 actions" in lines[3]
     assert state_hash(opened.state) == state_hash(live.state)
     assert sorted(p.name for p in live.store.folder.glob("*.corrupt")) == sorted(
         [newest.name + ".corrupt", second.name + ".corrupt"]

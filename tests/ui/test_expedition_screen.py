@@ -196,7 +196,8 @@ class TestLog:
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, ExplainScreen)
-            assert ("Dice", "decay table: d6 [5] (§9.1)") in app.screen.rows
+            assert ("Dice", "decay table: d6 [5]") in app.screen.rows
+            assert ("Rule", "Decay tracker (rulebook 9.1)") in app.screen.rows  # by its name, not "§9.1"
 
 
 class TestActionBar:

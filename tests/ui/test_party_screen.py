@@ -247,7 +247,7 @@ async def test_g_gives_the_shown_adventurer_to_the_next_player_and_it_is_saved(
         header = plain(app.screen.query_one("#party-header", Static))
         assert f"{first.name} is played by Player 2" in header
         log = "\n".join(line.text for line in app.screen.query_one("#party-log", RichLog).lines)
-        assert "Character reassigned" in log
+        assert f"{first.name} is now played by Player 2" in log  # names, not "player2"
         await pilot.press("g")  # two players: it comes back round to the first
         await pilot.pause()
         assert first.owner == "player1"

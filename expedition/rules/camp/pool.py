@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.wording import plural
 
 if TYPE_CHECKING:
     from expedition.rules.core.actions import Action
@@ -41,9 +42,9 @@ def pool_parts(
     if place.dry:
         parts.append(Part("dry, stable place", 1))
     if supplies:
-        parts.append(Part(f"{supplies} camping suppl{'y' if supplies == 1 else 'ies'} used", supplies))
+        parts.append(Part(f"{plural(supplies, 'camping supply')} used", supplies))
     if survivalists:
-        parts.append(Part(f"{survivalists} Survivalist{'s' if survivalists > 1 else ''}", survivalists))
+        parts.append(Part(plural(survivalists, "Survivalist"), survivalists))
     if fire:
         parts.append(Part("a fire", 1))
     if long_rest:
@@ -65,7 +66,7 @@ def afford(camp: CampState, cost: int) -> None:
         IllegalAction: Saying what it takes and what is left.
     """
     if cost > camp.pool:
-        raise IllegalAction(f"That takes {cost} camp action{'s' if cost > 1 else ''}; {camp.pool} left.")
+        raise IllegalAction(f"That takes {plural(cost, 'camp action')}; {camp.pool} left.")
 
 
 def spend(ctx: Context, camp: CampState, action: Action, cost: int) -> CampState:

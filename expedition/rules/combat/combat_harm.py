@@ -234,7 +234,9 @@ def _shield_may_break(ctx: Context, member: Character) -> None:
     shield = next((i for i in member.items if i.defn.is_shield and i.place.endswith("hand")), None)
     if shield is None or shield.defn.break_risk <= 0:
         return
-    faces = ctx.roll(shield.defn.break_risk, who=member.id, why=f"does the {shield.name} break?", rule="§7.7")
+    faces = ctx.roll(
+        shield.defn.break_risk, who=member.id, why=f"the {shield.name}'s break risk", rule="§7.7"
+    )
     if risk_triggered(faces):
         break_item(ctx, member, shield, rule="§7.7")
 
@@ -313,7 +315,7 @@ def morale_test(ctx: Context, foe: Foe, *, dice: int, reason: str, combat: Comba
     """
     if foe.defn.ignores_morale or foe.fleeing or mothered(combat, foe):
         return False
-    faces = ctx.roll(dice, who=foe.uid, why=f"{foe.name} holds its nerve? ({reason})", rule="§16 #25")
+    faces = ctx.roll(dice, who=foe.uid, why=f"a nerve test ({reason})", rule="§16 #25")
     if not risk_triggered(faces):
         return False
     foe.fleeing = True

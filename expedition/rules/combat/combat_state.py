@@ -160,6 +160,18 @@ class CombatState:
     last_action: str = ""
     bodies: dict[str, Corpse] = field(default_factory=dict)
 
+    def foe_names(self) -> dict[str, str]:
+        """Each foe's display name by uid: its name, numbered when several share it ("Goblin 2")."""
+        counts: dict[str, int] = {}
+        for foe in self.foes:
+            counts[foe.name] = counts.get(foe.name, 0) + 1
+        seen: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for foe in self.foes:
+            seen[foe.name] = seen.get(foe.name, 0) + 1
+            names[foe.uid] = f"{foe.name} {seen[foe.name]}" if counts[foe.name] > 1 else foe.name
+        return names
+
     def foe(self, uid: str) -> Foe:
         """The foe with this uid.
 

@@ -93,7 +93,7 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
     actions = foe_actions(ctx, state, combat, foe, actions)  # Hold, Entropy (§11.2)
     wounds_before = foe.wounds
     if foe.bleeding and foe.defn.living:
-        (face,) = ctx.roll(1, who=foe.uid, why=f"{foe.name} bleeds", rule="§10.2.5")
+        (face,) = ctx.roll(1, who=foe.uid, why="bleeding", rule="§10.2.5")
         if face <= 3:
             foe.wounds += 1
             ctx.emit(FoeWounded(rule="§10.2.5", foe=foe.uid, wounds=1, total=foe.wounds, broken=0))

@@ -257,9 +257,7 @@ def enlist(ctx: Context, state: CampaignState, combat: CombatState) -> None:
     for member in standing(state, combat):
         if member.id not in combat.fast and member.id not in combat.slow:
             combat.slow.append(member.id)
-            ctx.emit(
-                Note(rule="HOUSE §10.2.1", text=f"{member.name} comes to and joins the slow adventurers.")
-            )
+            ctx.emit(Note(rule="§10.2.1", text=f"{member.name} comes to and joins the slow adventurers."))
 
 
 def cleanup(ctx: Context, state: CampaignState, combat: CombatState) -> None:

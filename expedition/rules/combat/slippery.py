@@ -25,6 +25,7 @@ from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.skills import Skill
+from expedition.rules.core.wording import plural
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -96,7 +97,7 @@ def slip_away(
     for tile in sorted(options, key=order):
         steps = len(options[tile])
         away = "" if reaches(state, foe, name, attack, tile) else ", out of reach"
-        label = f"Slip to {tile[0]},{tile[1]} ({steps} dodge token{'s' if steps > 1 else ''}{away})"
+        label = f"Slip to {tile[0]},{tile[1]} ({plural(steps, 'dodge token')}{away})"
         choices.append(Choice(f"slip:{tile[0]},{tile[1]}", label))
     decision = Decision(
         kind="slippery",

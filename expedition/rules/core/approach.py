@@ -15,6 +15,7 @@ from expedition.rules.core.decisions import Choice, Decision
 from expedition.rules.core.judging import RollResult
 from expedition.rules.core.odds import outcome_odds
 from expedition.rules.core.rolls import attribute_test, available_dice
+from expedition.rules.core.wording import plural
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -28,6 +29,16 @@ ROLL, SAFE, EFFORT, BURDEN, DECLINE = "roll", "safe", "effort", "burden", "decli
 
 def _percent(value: float) -> str:
     return f"{round(100 * value)}%"
+
+
+def faints_if_tired(character: Character, attr: Attr) -> bool:
+    """True when one fatigue point on `attr` would make `character` faint (§4.1, §4.3).
+
+    The point finds no free die and no fatigue to turn into a wound: it is thrown away, and a
+    thrown-away point faints the character (a score of 0, or every die taken by wounds).
+    """
+    attribute = character[attr]
+    return attribute.available <= 0 and attribute.fatigue <= 0
 
 
 def approach_choices(
@@ -46,7 +57,14 @@ def approach_choices(
         odds = outcome_odds(dice, **merged)  # type: ignore[arg-type]
         return f"{text} — {_percent(float(odds.succeeded))} success, {_percent(float(odds.fatigue))} fatigue"
 
-    choices = [Choice(ROLL, label(f"Roll {max(dice, 0)} {attr} dice"))]
+    if dice >= 1:
+        roll = label(f"Roll {plural(dice, f'{attr} die', f'{attr} dice')}")
+    else:  # §3.5: with 0 dice (or −n) roll 2 (2+n) and keep the lowest
+        roll = label(f"Roll {2 - dice} dice and keep the lowest ({attr} has no dice left)")
+    if faints_if_tired(character, attr):
+        # §4.1, §4.3: a test's fatigue point with nowhere to go is thrown away, and the roller faints.
+        roll += f" — a 4 or a 1 makes {character.name} faint at once (no room for fatigue on {attr})"
+    choices = [Choice(ROLL, roll)]
     if dice >= 1:
         choices.append(Choice(SAFE, label("Keep it safe (2 fewer dice)", safe=True)))
     if dice >= 1 and not character.has(Affliction.SLEEPY) and not character.has(Affliction.PLAGUED):

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from expedition.rules.core.events import Event
+from expedition.rules.core.wording import plural
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -161,8 +162,7 @@ def label(effect: Lasting) -> str:
     parts = effect.key.split(":")
     name = (parts[1] if len(parts) > 1 else parts[0]).replace("_", " ")
     if effect.span in (Span.ROUND, Span.TURN) and effect.left > 0:
-        unit = effect.span.value + ("s" if effect.left != 1 else "")
-        return f"{name} ({effect.left} {unit})"
+        return f"{name} ({plural(effect.left, effect.span.value)})"
     return name
 
 

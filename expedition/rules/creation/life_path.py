@@ -28,6 +28,7 @@ from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import Event
 from expedition.rules.core.skills import Skill
+from expedition.rules.core.wording import plural, verb
 from expedition.rules.creation.life_path_effects import (
     AttrKind,
     AttrPick,
@@ -217,7 +218,8 @@ def _attr_change(
     lost = abs(delta - applied)
     if lost:
         what = "score" if kind is AttrKind.SCORE else "proficiency"
-        notes.append(f"{attr.value} {what}: {lost} point(s) beyond the limit are lost.")
+        beyond = f"{plural(lost, 'point')} beyond the limit {verb(lost, 'is', 'are')} lost"
+        notes.append(f"{attr.value} {what}: {beyond}.")
 
 
 def _learn(

@@ -59,11 +59,9 @@ def target_name(state: CampaignState, target: str) -> str:
         return member.name
     combat = state.expedition.combat if state.expedition else None
     if combat is not None:
-        foes = combat.foes
-        for foe in foes:
-            if foe.uid == target:
-                alike = [f for f in foes if f.name == foe.name]
-                return f"{foe.name} {alike.index(foe) + 1}" if len(alike) > 1 else foe.name
+        named = combat.foe_names()
+        if target in named:
+            return named[target]
     if target.startswith("room:") and state.expedition is not None:
         room = next((r for r in state.expedition.level.rooms if f"room:{r.id}" == target), None)
         if room is not None:

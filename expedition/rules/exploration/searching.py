@@ -57,17 +57,23 @@ def search(ctx: Context, state: CampaignState, action: Search) -> Resolution[Non
         ctx, state, member, Attr.INT, advantage=advantage, purpose="to search the room", rule="HOUSE §1.4"
     )
     expedition.searched.add(f"{expedition.depth}:{room.id}")
-    ctx.emit(RoomSearched(rule="HOUSE §1.4", character=member.id, room=room.id, outcome=result.outcome))
     here = traps_here(expedition)
+    doors = [d for d in level.doors.values() if d.secret and not d.found and room.id in d.rooms]
+    caches = [c for c in level.caches if c.hidden and c.room == room.id and not c.looted]
+    traps = [t for t in here if t.armed and not t.known] if result.outcome is Outcome.GREAT_SUCCESS else []
+    found = len(doors) + len(caches) + len(traps) if result.succeeded else 0
+    ctx.emit(
+        RoomSearched(
+            rule="HOUSE §1.4", character=member.id, room=room.id, outcome=result.outcome, found=found
+        )
+    )
     if result.succeeded:
-        for door in level.doors.values():
-            if door.secret and not door.found and room.id in door.rooms:
-                door.found = True
-                ctx.emit(SecretDoorFound(rule="HOUSE §1.4", pos=door.pos))
-        for cache in level.caches:
-            if cache.hidden and cache.room == room.id and not cache.looted:
-                cache.hidden = False
-                ctx.emit(HiddenCacheFound(rule="HOUSE §1.4", pos=cache.pos, description=cache.description))
+        for door in doors:
+            door.found = True
+            ctx.emit(SecretDoorFound(rule="HOUSE §1.4", pos=door.pos))
+        for cache in caches:
+            cache.hidden = False
+            ctx.emit(HiddenCacheFound(rule="HOUSE §1.4", pos=cache.pos, description=cache.description))
         if result.outcome is Outcome.GREAT_SUCCESS:
             find(ctx, here, disarm=False, rule="HOUSE §1.4")
     elif result.outcome is Outcome.CRITICAL_FAILURE:
@@ -79,11 +85,17 @@ def search(ctx: Context, state: CampaignState, action: Search) -> Resolution[Non
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoomSearched(Event):
-    """A character searched a room."""
+    """A character searched a room.
+
+    Attributes:
+        found: How many hidden things the search turns up (secret doors, caches, traps), told one
+            by one in the events that follow; 0 says the search found nothing.
+    """
 
     character: str
     room: int
     outcome: Outcome
+    found: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

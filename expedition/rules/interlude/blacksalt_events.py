@@ -28,7 +28,10 @@ def roll_on(ctx: Context, key: str, *, who: str = "gm") -> tuple[str, int, Table
     table = interlude_content(ctx).roll_table(key)
     total = ctx.roll_expr(table.dice, who=who, why=table.name, rule=table.rule or "§10.4")
     row = table.row_for(total)
-    ctx.emit(InterludeTableRolled(rule=table.rule or "§10.4", table=key, roll=total, row=row.key, who=who))
+    rolled = InterludeTableRolled(
+        rule=table.rule or "§10.4", table=key, roll=total, row=row.key, who=who, name=table.name
+    )
+    ctx.emit(rolled)
     return key, total, row
 
 
@@ -63,9 +66,11 @@ class InterludeTableRolled(Event):
         roll: The total.
         row: The row's key.
         who: Who rolled ("gm" for the party's events).
+        name: The table's name, as the rulebook titles it ("" in logs saved before it was kept).
     """
 
     table: str
     roll: int
     row: str
     who: str
+    name: str = ""

@@ -20,6 +20,8 @@ from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.party import Party
 from expedition.rules.core.decisions import GM, Decision
+from expedition.rules.core.rule_sections import cite
+from expedition.rules.core.wording import plural, possessive
 from expedition.rules.creation.party_creation import MAX_PARTY
 from expedition.ui.creation_flow import CreationFlow, party_specs, split_party
 from expedition.ui.screens.creation_shop import StartingShopScreen
@@ -134,8 +136,7 @@ class CreationScreen(Screen[Party | None]):
         keep = menu.highlighted or 0
         rows = [Option(f"Players: {len(self.counts)}   (← fewer, → more)", id="players")]
         for seat, count in enumerate(self.counts, 1):
-            plural = "adventurer" if count == 1 else "adventurers"
-            rows.append(Option(f"Player {seat} plays {count} {plural}", id=f"player{seat}"))
+            rows.append(Option(f"Player {seat} plays {plural(count, 'adventurer')}", id=f"player{seat}"))
         menu.clear_options()
         menu.add_options(rows)
         menu.highlighted = min(keep, len(rows) - 1)
@@ -214,9 +215,10 @@ class CreationScreen(Screen[Party | None]):
         self._draw_sheet("#making-sheet")
         seat = next((i for i, c in enumerate(flow.characters, 1) if c.id == self.shown), 0)
         view = self.query_one("#making-view", ContentSwitcher).current
-        showing = "log" if view == "making-log" else f"{self._name_of(self.shown)}'s sheet"
+        # "the log", but "Ada's sheet": a name takes no "the".
+        showing = "the log" if view == "making-log" else f"{possessive(self._name_of(self.shown))} sheet"
         self.query_one("#making-status", Static).update(
-            f"Adventurer {seat} of {len(flow.characters)} · {decision.rule or '§5.1'} · showing the "
+            f"Adventurer {seat} of {len(flow.characters)} · {cite(decision.rule or '§5.1')} · showing "
             f"{showing} · s: log or sheet · ←→: other sheets · q: every default"
         )
 

@@ -8,8 +8,7 @@ options.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
@@ -19,7 +18,7 @@ from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
 from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
-from expedition.rules.core.events import DiceRolled, Event
+from expedition.rules.core.events import Event
 from expedition.session.catalog_world import CatalogWorld
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_options import TABLE
@@ -33,6 +32,7 @@ from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
+from expedition.ui.widgets.log_text import describe
 
 FILLED = "■"
 """A filled segment of a clock."""
@@ -86,26 +86,9 @@ def clock_lines(view: SeatView) -> list[str]:
     return lines
 
 
-def _words(name: str) -> str:
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
-    return spaced[:1] + spaced[1:].lower()
-
-
-def event_line(event: Event) -> str:
-    """An event in a few words for the log: what happened, its values, and the rule applied."""
-    fields = [
-        f"{name.replace('_', ' ')} {getattr(event, name)}"
-        for name in getattr(event, "__dataclass_fields__", {})
-        if name != "rule"
-    ]
-    if isinstance(event, DiceRolled):
-        fields = [
-            f"{name.replace('_', ' ')} {getattr(event, name)}"
-            for name in ("why", "who")
-            if hasattr(event, name)
-        ]
-    text = _words(type(event).__name__) + (f": {', '.join(fields)}" if fields else "")
-    return text + (f" ({event.rule})" if event.rule else "")
+def event_lines(events: Iterable[Event], names: Mapping[str, str]) -> list[str]:
+    """Events as the log words them (the same sentences as every other log), ids as names."""
+    return [line for event in events if (line := describe(event, names)) is not None]
 
 
 class PartyScreen(GameScreen[None]):
@@ -178,7 +161,10 @@ class PartyScreen(GameScreen[None]):
             self.call_after_refresh(self.show_expedition)
 
     def show_update(self, update: Update) -> None:
-        self.log_lines(event_line(event) for event in update.events)
+        state = self.view.state
+        names = {player.id: player.name for player in state.players}
+        names.update({member.id: member.name for member in state.party})
+        self.log_lines(event_lines(update.events, names))
         self._draw()
         if self.view.state.expedition is not None and self.app.screen is self:
             # Someone else (a co-op player, or the host a spectator watches) set out: follow them.

@@ -24,6 +24,8 @@ from expedition.rules.core.decisions import Decision
 from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.core.odds import RollOdds, outcome_odds
+from expedition.rules.core.rule_sections import cite
+from expedition.rules.core.wording import plural
 from expedition.ui.widgets.marked_list import MarkedList
 
 
@@ -73,7 +75,7 @@ class DecisionPrompt(ModalScreen[str]):
         """The part above the choices: the question and the rule."""
         yield Static(Text(self.decision.prompt), id="prompt-question")
         if self.decision.rule:
-            yield Static(Text(f"Rule: {self.decision.rule}", style="dim"), id="prompt-rule")
+            yield Static(Text(f"Rule: {cite(self.decision.rule)}", style="dim"), id="prompt-rule")
 
     def options(self) -> list[Option]:
         """One option per choice; the default is marked."""
@@ -160,6 +162,20 @@ def face_mark(face: int) -> str:
 
 FACE_LEGEND = "✓ 4+ succeeds · ★ a 6 (two make a great success) · ✗ a 1 (critical if the test fails)"
 """The key to the face marks."""
+
+TIRING = {
+    "test": "any 4 or 1 costs 1 fatigue on the attribute (once a test, pass or fail)",
+    "check": "a check never tires",
+    "safe": "kept safe: a 4 or a 1 costs 1 fatigue only if the test fails",
+    "effort": "extra effort: the fatigue is paid, 4s and 1s cost no more",
+}
+"""What tires in each kind of roll (§3.2, §3.5), judged on the final dice (ruling 22)."""
+
+
+def face_legend(info: RollInfo) -> str:
+    """The key to the face marks, with the fatigue rule for this roll (§3.2, §3.5)."""
+    kind = "check" if info.check else "effort" if info.effort else "safe" if info.safe else "test"
+    return f"{FACE_LEGEND} · {TIRING[kind]}"
 
 
 def odds_of(info: RollInfo) -> RollOdds | None:
@@ -255,7 +271,7 @@ class TestPrompt(DecisionPrompt):
     HELP = (
         "An attribute test is being rolled. The odds were worked out exactly before the dice landed, "
         "with the rerolls played well. Reroll one die at a time with proficiency, tokens or advantage, "
-        "or keep the dice. " + FACE_LEGEND
+        "or keep the dice. " + FACE_LEGEND + "; in a test " + TIRING["test"] + "."
     )
     """Shown on the help screen."""
 
@@ -276,7 +292,7 @@ class TestPrompt(DecisionPrompt):
             rerolls.append(f"advantage {info.advantage}")
         if info.disadvantage:
             rerolls.append(f"disadvantage {info.disadvantage} (the GM's)")
-        pool = f"Pool: {info.pool} {'die' if info.pool == 1 else 'dice'}"
+        pool = f"Pool: {plural(info.pool, 'die')}"
         if info.keep_lowest:
             pool += ", only the lowest counts"
         pool += " · rerolls: " + (", ".join(rerolls) or "none")
@@ -293,8 +309,8 @@ class TestPrompt(DecisionPrompt):
         now = Text("Now:    ", style="bold")
         now.append(" ".join(face_mark(face) for face in info.faces))
         yield Static(now, id="test-faces")
-        yield Static(Text(FACE_LEGEND, style="dim"), id="test-legend")
-        yield Static(Text(f"Rule: {self.decision.rule}", style="dim"), id="prompt-rule")
+        yield Static(Text(face_legend(info), style="dim"), id="test-legend")
+        yield Static(Text(f"Rule: {cite(self.decision.rule)}", style="dim"), id="prompt-rule")
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +324,7 @@ class HarmInfo:
         row: The table row that applies.
         meaning: What it means now (turns down, trauma gained, death).
         options: What the party can do about it.
-        rule: The RULES.md section.
+        rule: The rule section applied (shown by its title).
         table: The whole table, each row as (roll, result), to show where the row sits.
         dead: The character died.
     """
@@ -361,7 +377,7 @@ class HarmPrompt(ModalScreen[None]):
                 yield Static(Text("What the party can do", style="bold"), classes="harm-heading")
                 yield Static(Text("\n".join(f"• {line}" for line in info.options)), id="harm-options")
             if info.rule:
-                yield Static(Text(f"Rule: {info.rule}", style="dim"), id="harm-rule")
+                yield Static(Text(f"Rule: {cite(info.rule)}", style="dim"), id="harm-rule")
         yield Footer()
 
     def _table(self) -> Table:

@@ -19,6 +19,7 @@ from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.item_defs import Category
 from expedition.rules.core.odds import table_odds
 from expedition.rules.core.skills import Skill
+from expedition.rules.core.wording import listed, plural
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
 from expedition.rules.interlude.market import FOOD, stock_odds
 from expedition.rules.items.prices import PRICE_DICE
@@ -146,7 +147,7 @@ def purse_line(state: CampaignState, interlude: InterludeState, buyer: Character
         return f"{state.silver} silver · nobody can shop"
     shopping = any(p.action is DailyAction.GO_SHOPPING for p in interlude.plans_of(buyer.id))
     return (
-        f"Buyer: {buyer.name} · {state.silver} silver · {free_slots(buyer)} free slots · "
+        f"Buyer: {buyer.name} · {state.silver} silver · {plural(free_slots(buyer), 'free slot')} · "
         f"Haggle: {skill_word(interlude, buyer, Skill.HAGGLE)} · "
         f"Trade network: {skill_word(interlude, buyer, Skill.TRADE_NETWORK)}"
         + ("" if shopping else " · not shopping today (plan Go shopping on the Day tab)")
@@ -238,21 +239,24 @@ def event_lines(interlude: InterludeState, content: InterludeContent | None) -> 
     return ["Event of the day: " + " → ".join(names)]
 
 
-def price_lines(state: CampaignState, interlude: InterludeState) -> list[str]:
-    """The price effects in force today (§10.4.4, §9.4)."""
+def price_lines(
+    state: CampaignState, interlude: InterludeState, content: InterludeContent | None = None
+) -> list[str]:
+    """The price effects in force today (§10.4.4, §9.4); food is named as the market names it."""
     lines: list[str] = []
     if interlude.bad_harvest:
-        lines.append(f"Bad harvest: food ×2 ({interlude.bad_harvest} day(s) left)")
+        lines.append(f"Bad harvest: food ×2 ({plural(interlude.bad_harvest, 'day')} left)")
     if interlude.good_harvest:
         lines.append("Good harvest: food ×½ today")
     if interlude.overcrowding:
-        lines.append(f"Overcrowding: housing ×2 ({interlude.overcrowding} day(s) left)")
+        lines.append(f"Overcrowding: housing ×2 ({plural(interlude.overcrowding, 'day')} left)")
     if interlude.empty_streets:
         lines.append("Empty streets: housing ×½ today")
     if interlude.naive_investor:
         lines.append("Naive investor: sales fetch +50 % today")
-    food = ", ".join(sorted(FOOD))
-    return lines or [f"Ordinary prices (food is {food})."]
+    items = content.items if content is not None else {}
+    food = listed([items[key].name if key in items else key.replace("_", " ") for key in sorted(FOOD)])
+    return lines or [f"Ordinary prices (food: {food})."]
 
 
 # --- the night -------------------------------------------------------------------------------

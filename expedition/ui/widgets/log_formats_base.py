@@ -83,11 +83,6 @@ def who_list(names: Names, ids: Any) -> str:
     return ", ".join(name(names, str(who)) for who in ids) or "nobody"
 
 
-def plural(count: int, noun: str, many: str = "") -> str:
-    """A count with its noun: "1 wound", "3 wounds" (or the irregular `many`)."""
-    return f"{count} {noun if count == 1 else many or noun + 's'}"
-
-
 def key_words(key: str) -> str:
     """A content key in words, the kind before a colon dropped: "spell:magic_missile" → "magic missile"."""
     return key.rsplit(":", 1)[-1].replace("_", " ")

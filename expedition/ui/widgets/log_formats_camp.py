@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from expedition.rules.core.wording import plural
 from expedition.session.catalog_world import world_or_none
 from expedition.ui.widgets.log_formats_base import (
     Maker,
@@ -15,7 +16,6 @@ from expedition.ui.widgets.log_formats_base import (
     humanise,
     key_words,
     name,
-    plural,
     titled,
     tracker_name,
     who_list,
@@ -99,7 +99,8 @@ def _bed(place: str) -> str:
 
 def _table(event: Any, names: Names) -> str:
     who = "" if event.who in ("", "gm") else f" for {name(names, event.who)}"
-    return f"The {key_words(event.table)} table{who} [{event.roll}]: {words(event.row)}"
+    table = event.name or f"The {key_words(event.table)} table"
+    return f"{table}{who} [{event.roll}]: {words(event.row)}"
 
 
 def _slept(event: Any, names: Names) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from expedition.ui.widgets.log_formats_base import Maker, Names, cap, name, plural, titled, words
+from expedition.rules.core.wording import plural, verb
+from expedition.ui.widgets.log_formats_base import Maker, Names, cap, name, titled, words
 
 _FOE_UID = re.compile(r"foe\d+")
 """How the combat setup names foes (`foe1`, `foe2`, …); character ids never look like this."""
@@ -50,7 +51,7 @@ def _attacked(event: Any, names: Names) -> str:
 def _armour_rolled(event: Any, names: Names) -> str:
     line = f"{name(names, event.who)}'s armour ({plural(event.dice, 'die', 'dice')}) stops {event.reduced}"
     if event.broken:
-        line += f" — {plural(event.broken, 'armour point')} {'breaks' if event.broken == 1 else 'break'}"
+        line += f" — {plural(event.broken, 'armour point')} {verb(event.broken, 'breaks', 'break')}"
     return line
 
 
@@ -77,7 +78,7 @@ def _parley(event: Any, names: Names) -> str:
         return line + ": no deal"
     leaving = [name(names, uid) for uid in event.leaving]
     return line + (
-        f": {', '.join(leaving)} agree{'s' if len(leaving) == 1 else ''} to leave" if leaving else ": a deal"
+        f": {', '.join(leaving)} {verb(len(leaving), 'agrees', 'agree')} to leave" if leaving else ": a deal"
     )
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from expedition.rules.core.wording import plural
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,
     cap,
     key_words,
     name,
-    plural,
     simple,
     titled,
     tracker_name,
@@ -32,9 +32,20 @@ def _listened(event: Any, names: Names) -> str:
 
 
 def _searched(event: Any, names: Names) -> str:
-    verdict = {"critical_failure": "badly", "failure": "without luck", "success": "", "great_success": "well"}
-    how = verdict.get(str(event.outcome), "")
-    return f"{name(names, event.character)} searches the room{' ' + how if how else ''}"
+    """A search says what it found, or that it found nothing (HOUSE §1.4)."""
+    who = name(names, event.character)
+    outcome = str(event.outcome)
+    thorough = outcome == "great_success"
+    if outcome == "critical_failure":
+        return f"{who} searches the room clumsily and finds nothing"
+    if outcome == "failure":
+        return f"{who} searches the room but finds nothing"
+    if event.found:
+        how = " thoroughly" if thorough else ""
+        return f"{who} searches the room{how} and finds {plural(event.found, 'hidden thing')}"
+    if thorough:
+        return f"{who} searches the room thoroughly: nothing is hidden here"
+    return f"{who} searches the room: no secret door or hidden cache here"
 
 
 def _looked_for_traps(event: Any, names: Names) -> str:
@@ -116,7 +127,7 @@ def _span(span: str, left: int) -> str:
         "turn": f"for {plural(left, 'turn')}",
         "fight": "until the fight ends",
         "expedition": "until the party leaves the dungeon",
-    }.get(span, f"for {left} {span}")
+    }.get(span, f"for {plural(left, words(span))}")
 
 
 def holder_name(names: Names, holder: str) -> str:
@@ -242,7 +253,8 @@ FORMATS: dict[str, Maker] = {
     "SilkBurned": simple("{character} burns the sticky silk away"),
     # collapses, choked exits, gas, drag marks, surges, springs (rules/exploration/hazards/)
     "HazardDefended": lambda event, names: (
-        f"{name(names, event.character)} {'avoids' if event.avoided else 'is struck by'} {event.hazard}"
+        f"{name(names, event.character)} {'avoids' if event.avoided else 'is struck by'} "
+        f"{words(event.hazard)}"
     ),
     "ExitChoked": lambda event, names: "Fallen rubble chokes a way out of the room",
     "ExitCleared": simple("{character} digs through the rubble: the way is open again"),

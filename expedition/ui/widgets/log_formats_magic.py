@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from expedition.ui.widgets.log_formats_base import Maker, Names, cap, key_words, name, plural, titled, words
+from expedition.rules.core.wording import plural, proper_name
+from expedition.ui.widgets.log_formats_base import Maker, Names, cap, key_words, name, titled, words
 from expedition.ui.widgets.log_formats_combat import target_words
 
 _OUTCOME = {
@@ -36,7 +37,7 @@ def _prayer_judged(event: Any, names: Names) -> str:
 
 
 def _mishap(event: Any, names: Names) -> str:
-    line = f"{name(names, event.character)}'s spell goes wrong ({event.total}): {event.mishap}"
+    line = f"{name(names, event.character)}'s spell goes wrong ({event.total}): {words(event.mishap)}"
     return line + (f". {event.text}" if event.text else "")
 
 
@@ -86,7 +87,7 @@ def _marks(event: Any, names: Names) -> str:
     moved = [plural(event.wounds, "wound")] if event.wounds else []
     moved += [f"{event.fatigue} fatigue"] if event.fatigue else []
     what = " and ".join(moved) or "nothing"
-    return f"{name(names, event.character)} shifts {what} from {event.source} to {event.dest}"
+    return f"{name(names, event.character)} shifts {what} from {words(event.source)} to {words(event.dest)}"
 
 
 def _food(event: Any, names: Names) -> str:
@@ -144,10 +145,10 @@ FORMATS: dict[str, Maker] = {
     "PrayerJudged": _prayer_judged,
     "MiracleGranted": _miracle,
     "GodAngered": lambda event, names: (
-        f"{cap(words(event.god))} turns away from {name(names, event.character)}"
+        f"{proper_name(event.god)} turns away from {name(names, event.character)}"
     ),
     "GodAppeased": lambda event, names: (
-        f"{cap(words(event.god))} accepts {name(names, event.character)}'s sacrifice"
+        f"{proper_name(event.god)} accepts {name(names, event.character)}'s sacrifice"
     ),
     "PrayersRestored": lambda event, names: f"{name(names, event.character)}'s prayers are all ready again",
     "ArmourPointMended": lambda event, names: f"A prayer mends an armour point of {name(names, event.who)}",
@@ -184,7 +185,7 @@ FORMATS: dict[str, Maker] = {
         f"{name(names, event.character)} slays the bound {event.name} in the rite"
     ),
     "PartyPlagued": lambda event, names: (
-        f"{cap(words(event.god))} is angry: a sickly weariness falls on the whole party"
+        f"{proper_name(event.god)} is angry: a sickly weariness falls on the whole party"
     ),
 }
 """Line makers for magic, by event class name."""

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from expedition.rules.core.wording import plural, verb
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,
     cap,
     key_words,
     name,
-    plural,
     titled,
     where,
     words,
@@ -96,7 +96,7 @@ def _stashed(event: Any, names: Names) -> str:
 def _ashes(event: Any, names: Names) -> str:
     found = len(event.revealed)
     shown = (
-        f"{found} hidden thing{'s' if found != 1 else ''} show themselves"
+        f"{plural(found, 'hidden thing')} {verb(found, 'shows itself', 'show themselves')}"
         if found
         else "nothing hidden shows"
     )
@@ -106,7 +106,7 @@ def _ashes(event: Any, names: Names) -> str:
 def _compass(event: Any, names: Names) -> str:
     return (
         f"{name(names, event.character)} reads the compass: {words(event.toward)} lies "
-        f"{words(event.bearing)}, {event.distance} tiles away"
+        f"{words(event.bearing)}, {plural(event.distance, 'tile')} away"
     )
 
 

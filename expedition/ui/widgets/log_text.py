@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from expedition.rules.core.events import DiceRolled, Event, Note
+from expedition.rules.core.rule_sections import cite
+from expedition.rules.core.wording import plural
 from expedition.ui.widgets import (
     log_formats_camp,
     log_formats_combat,
@@ -19,7 +21,7 @@ from expedition.ui.widgets import (
     log_formats_magic,
     log_formats_people,
 )
-from expedition.ui.widgets.log_formats_base import Names, humanise, words
+from expedition.ui.widgets.log_formats_base import Names, cap, humanise, tracker_name, words
 from expedition.ui.widgets.log_formats_base import name as _name
 from expedition.ui.widgets.log_formats_base import simple as _simple
 from expedition.ui.widgets.log_formats_base import who_list as _who_list
@@ -93,16 +95,17 @@ def _judged(event: Any, names: Names) -> str:
 
 
 def _tracker(event: Any, names: Names) -> str:
-    return f"{event.tracker.capitalize()} advances {event.steps}: {event.value}/{event.size}"
+    return f"{cap(tracker_name(event.tracker))} advances {event.steps}: {event.value}/{event.size}"
 
 
 def _hidden(event: Any, names: Names) -> str:
-    return f"{event.tracker.split(':')[0].capitalize()} {event.how} (hidden)"
+    return f"{cap(tracker_name(event.tracker))} {words(event.how)} (hidden)"
 
 
 def _harm(noun: str) -> Callable[[Any, Names], str]:
     def line(event: Any, names: Names) -> str:
-        return f"{_name(names, event.character)} takes {event.points} {noun} on {event.attr}"
+        harm = f"{event.points} {noun}" if noun.startswith("fatigue") else plural(event.points, noun)
+        return f"{_name(names, event.character)} takes {harm} on {event.attr}"
 
     return line
 
@@ -124,8 +127,7 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
     "WoundTaken": _harm("wound"),
     "FatigueBecameWound": _harm("fatigue turned wound"),
     "Fainted": lambda event, names: (
-        f"{_name(names, event.character)} faints, down for at least "
-        f"{event.turns} turn{'s' if event.turns != 1 else ''}"
+        f"{_name(names, event.character)} faints, down for at least {plural(event.turns, 'turn')}"
     ),
     "Woke": _simple("{character} wakes ({how})"),
     "MortallyWounded": _simple("{character} is mortally wounded"),
@@ -143,7 +145,9 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
     "UsageRolled": _simple("{character}'s {name}: usage [{face}]"),
     "ItemAdded": _simple("{character} takes {name}"),
     "Stabilised": _simple("{character} is stabilised ({means})"),
-    "FaintTurnPassed": _simple("{character} stays down ({turns_left} turns left)"),
+    "FaintTurnPassed": lambda event, names: (
+        f"{_name(names, event.character)} stays down ({plural(event.turns_left, 'turn')} left)"
+    ),
 }
 """Line makers by event class name; other events get a generic line."""
 
@@ -158,8 +162,7 @@ def _combat_started(event: Any, names: Names) -> str:
 
 
 def _foe_wounded(event: Any, names: Names) -> str:
-    plural = "s" if event.wounds != 1 else ""
-    line = f"{_name(names, event.foe)} takes {event.wounds} wound{plural} ({event.total} in all)"
+    line = f"{_name(names, event.foe)} takes {plural(event.wounds, 'wound')} ({event.total} in all)"
     return line + (f", {event.broken} armour broken" if event.broken else "")
 
 
@@ -175,13 +178,17 @@ def _tokens(event: Any, names: Names) -> str:
     return f"{_name(names, event.who)} now holds {shown} ({event.why})"
 
 
+def _combat_ended(event: Any, names: Names) -> str:
+    return f"The fight is over: {words(event.outcome)} after {plural(event.rounds, 'round')}"
+
+
 def _turn_started(event: Any, names: Names) -> str:
-    return f"{_name(names, event.who)}'s turn: {event.actions} action{'s' if event.actions != 1 else ''}"
+    return f"{_name(names, event.who)}'s turn: {plural(event.actions, 'action')}"
 
 
 def _moved(event: Any, names: Names) -> str:
     steps = len(event.path)
-    return f"{_name(names, event.who)} moves {steps} tile{'s' if steps != 1 else ''}"
+    return f"{_name(names, event.who)} moves {plural(steps, 'tile')}"
 
 
 FORMATS.update(
@@ -199,7 +206,7 @@ FORMATS.update(
         "FoeFled": lambda event, names: f"{_name(names, event.foe)} has fled the fight",
         "TokensChanged": _tokens,
         "AdventurerFled": _simple("{character} gets away from the fight"),
-        "CombatEnded": _simple("The fight is over: {outcome} after {rounds} rounds"),
+        "CombatEnded": _combat_ended,
     }
 )
 # Combat lines (§10.2): foes are named through `names` by their uid, as the screen registers them.
@@ -235,23 +242,26 @@ def describe(event: Event, names: Names) -> str | None:
     return humanise(kind) + (": " + ", ".join(details[:4]) if details else "")
 
 
+INTERNAL_FIELDS = frozenset({"item", "uid", "pos", "path", "place", "tracker", "key"})
+"""Fields that hold the game's own bookkeeping (ids, tiles, places inside a container): the line
+already says what they mean, so the explanation leaves them out."""
+
+
 def explain(entry: LogEntry, names: Names) -> list[tuple[str, str]]:
-    """What opening a line shows: the dice, every other event's fields and the rule sections."""
+    """What opening a line shows: the dice, every other event's values and the rules applied, by name."""
     rows: list[tuple[str, str]] = [("Line", entry.shown), ("Turn", str(entry.turn))]
     for event in entry.events:
         if isinstance(event, DiceRolled):
-            rows.append(("Dice", f"{event.why}: {dice_text(event.sides, event.faces)} ({event.rule})"))
+            rows.append(("Dice", f"{words(event.why)}: {dice_text(event.sides, event.faces)}"))
             continue
         label = humanise(type(event).__name__)
         for f in dataclasses.fields(event):
-            if f.name == "rule":
+            if f.name == "rule" or f.name in INTERNAL_FIELDS:
                 continue
             value = getattr(event, f.name)
-            if f.name in ("character", "who", "by") and isinstance(value, str):
-                value = _name(names, value)
             rows.append((f"{label}: {f.name.replace('_', ' ')}", words(value, names)))
-        if event.rule:
-            rows.append((f"{label}: rule", f"{event.rule} in RULES.md"))
+    for rule in dict.fromkeys(event.rule for event in entry.events if event.rule):
+        rows.append(("Rule", cite(rule)))
     return rows
 
 

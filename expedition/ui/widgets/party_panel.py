@@ -15,6 +15,7 @@ from textual.widget import Widget
 
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.core.attributes import Attr
+from expedition.rules.core.wording import plural
 from expedition.rules.items.slots import capacity, lit_lights, slots_used
 from expedition.ui.widgets.sheet_text import FATIGUE, FREE, WOUND, names, track
 
@@ -67,7 +68,7 @@ def character_card(character: Character, *, current: bool = False, effects: Sequ
     if status:
         head.append(f" [{status}]", style="bold reverse")
         if character.status is Status.FAINTED and character.faint_turns:
-            head.append(f" {character.faint_turns} turns")
+            head.append(f" {plural(character.faint_turns, 'turn')}")
     rows: list[Text] = [head]
     for left, right in ((Attr.STR, Attr.DEX), (Attr.INT, Attr.PRE)):
         line = Text("  ")

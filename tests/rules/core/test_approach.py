@@ -26,6 +26,24 @@ def test_choices_carry_exact_odds_section_3_5() -> None:
     assert "88% success" in labels["roll"] and "70% fatigue" in labels["roll"]
 
 
+def test_a_score_of_zero_warns_that_a_tiring_die_faints_section_4_3() -> None:
+    """§3.5, §4.1, §4.3: with no dice, roll 2 and keep the lowest; a 4 or a 1 then has nowhere to go."""
+    hero = _hero(score=0)
+    labels = {choice.key: choice.label for choice in approach_choices(hero, Attr.INT)}
+    assert labels["roll"].startswith("Roll 2 dice and keep the lowest (INT has no dice left)")
+    assert "a 4 or a 1 makes Hale faint at once" in labels["roll"]
+    ctx = Context(ScriptedDice([4, 5, 6]))  # the kept 4 succeeds and tires; the faint's wake die after
+    resolve(approached_test(ctx, hero, Attr.INT, purpose="to read runes"), answers("roll"))
+    assert hero.faint_turns >= 1, "the warned faint happens"
+
+
+def test_one_die_is_one_die_and_a_roomy_attribute_gets_no_warning_section_3_2() -> None:
+    labels = {choice.key: choice.label for choice in approach_choices(_hero(score=1), Attr.INT)}
+    assert labels["roll"].startswith("Roll 1 INT die —") and "faint" not in labels["roll"]
+    three = {choice.key: choice.label for choice in approach_choices(_hero(), Attr.INT)}
+    assert three["roll"].startswith("Roll 3 INT dice —") and "faint" not in three["roll"]
+
+
 def test_sleepy_cannot_choose_extra_effort_and_a_used_burden_is_gone_section_3_6() -> None:
     """§3.6, §3.5: Sleepy forbids extra effort; the burden is once per session."""
     hero = _hero()

@@ -74,8 +74,8 @@ def test_creation_limit_clips_a_score_and_notes_the_lost_points() -> None:
     report = apply(ctx, ada, ScoreChange(Attr.STR, 3), ScoreChange(Attr.STR, 1))
     assert ada[Attr.STR].score == 3
     assert report.notes == (
-        "STR score: 1 point(s) beyond the limit are lost.",
-        "STR score: 1 point(s) beyond the limit are lost.",
+        "STR score: 1 point beyond the limit is lost.",
+        "STR score: 1 point beyond the limit is lost.",
     )
     assert [event.lost for event in ctx.events if isinstance(event, ScoreChanged)] == [1]
 
@@ -101,7 +101,7 @@ def test_score_cannot_drop_below_0() -> None:
     )
     assert ada[Attr.INT].score == 0
     assert ada[Attr.STR].proficiency == 1 and ada[Attr.PRE].score == 2
-    assert report.notes == ("INT score: 1 point(s) beyond the limit are lost.",)
+    assert report.notes == ("INT score: 1 point beyond the limit is lost.",)
 
 
 def test_later_limits_apply_outside_creation() -> None:

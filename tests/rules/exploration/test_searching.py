@@ -38,12 +38,22 @@ def test_a_great_search_finds_secret_doors_hidden_caches_and_traps_house_1_4() -
     ctx = run(state, Search(actor="wren"), [6, 6])
     searched = next(e for e in ctx.events if isinstance(e, RoomSearched))
     assert searched.outcome is Outcome.GREAT_SUCCESS and searched.room == 1
+    assert searched.found == 3, "the search counts the door, the cache and the trap it turns up"
     assert any(isinstance(e, SecretDoorFound) and e.pos == (9, 2) for e in ctx.events)
     assert any(isinstance(e, HiddenCacheFound) for e in ctx.events)
     assert any(isinstance(e, TrapFound) for e in ctx.events)
     trap = level.traps[0]
     assert level.doors[(9, 2)].found and trap.found and not trap.disarmed
     assert "1:1" in state.expedition.searched
+
+
+def test_a_search_that_turns_up_nothing_counts_no_finds_house_1_4() -> None:
+    """HOUSE §1.4: a successful search of a room with nothing hidden counts 0 finds."""
+    state = make_state()
+    to_crypt(state)
+    ctx = run(state, Search(actor="wren"), [5, 3])
+    searched = next(e for e in ctx.events if isinstance(e, RoomSearched))
+    assert searched.outcome is Outcome.SUCCESS and searched.found == 0
 
 
 def test_every_exploration_test_first_asks_how_to_roll_with_odds_section_3_5() -> None:

@@ -230,9 +230,7 @@ def foe_would_move(
         end_lasting(ctx, state, effect, "picked up", rule="§5.7.1")
         return True
     if foe_held(state, foe.uid):
-        faces = ctx.roll(
-            max(1, foe.defn.level), who=foe.uid, why=f"{foe.name} struggles free?", rule="§16 #26"
-        )
+        faces = ctx.roll(max(1, foe.defn.level), who=foe.uid, why="to struggle free", rule="§16 #26")
         freed = outcome_of(faces).succeeded
         if freed:
             for effect in lasting_on(state, foe.uid, HOLD):

@@ -67,7 +67,7 @@ def decay_hazards(ctx: Context, state: CampaignState) -> Resolution[None]:
     failed = yield from everyone_defends(ctx, state, SWEEP_ATTACK, what="the rushing water", rule=rule)
     farthest = 0
     for member in failed:
-        tiles = ctx.roll(1, 3, who=GM, why=f"{member.name} is swept away", rule=rule)[0]
+        tiles = ctx.roll(1, 3, who=GM, why=f"how far {member.name} is swept", rule=rule)[0]
         ctx.emit(SweptAway(rule=rule, character=member.id, tiles=tiles))
         farthest = max(farthest, tiles)
         if hazard in DROPS_HELD:

@@ -87,7 +87,8 @@ def _command(ctx: Context, state: CampaignState, caster: Character, target: str)
     others = sorted(
         (f for f in combat.conscious_foes if f.uid != enemy.uid), key=lambda f: manhattan(f.pos, enemy.pos)
     )
-    choices = [Choice(f"{FIGHT}{f.uid}", f"Attack the {f.name} ({f.uid})") for f in others]
+    named = combat.foe_names()
+    choices = [Choice(f"{FIGHT}{f.uid}", f"Attack the {named[f.uid]}") for f in others]
     choices += [Choice(HOLD, "Stand still"), Choice(LEAVE, "Leave the fight")]
     order = yield Decision(
         kind="order",
@@ -148,7 +149,7 @@ def strike_foe(
     attack = action.attack
     assert attack is not None
     ctx.emit(EnemyActed(rule="§11.1", foe=attacker.uid, action=action.key, target=victim.uid))
-    faces = ctx.roll(victim.defn.level, who=victim.uid, why=f"{victim.name} defends", rule="§11.1")
+    faces = ctx.roll(victim.defn.level, who=victim.uid, why="to defend", rule="§11.1")
     outcome = outcome_of(faces)
     critical = outcome is Outcome.CRITICAL_FAILURE
     hit = not outcome.succeeded
@@ -216,9 +217,7 @@ def glued(state: CampaignState, target: Foe) -> bool:
 def struggle(ctx: Context, state: CampaignState, target: Foe) -> bool:
     """The glued foe spends 1 action on a test of its LVL dice (§16 #26); True when it broke free."""
     ctx.emit(EnemyActed(rule="§16 #26", foe=target.uid, action="break free", target=""))
-    faces = ctx.roll(
-        target.defn.level, who=target.uid, why=f"{target.name} pulls free of the glue", rule="§16 #26"
-    )
+    faces = ctx.roll(target.defn.level, who=target.uid, why="to pull free of the glue", rule="§16 #26")
     effect = _effect(state, target.uid, GLUE)
     if effect is not None and outcome_of(faces).succeeded:
         end_lasting(ctx, state, effect, "broke free", rule="§16 #26")

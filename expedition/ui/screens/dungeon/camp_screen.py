@@ -21,6 +21,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.camp.ambush import ambush_dice, ambush_odds, ambush_parts
+from expedition.rules.core.wording import plural
 from expedition.rules.interlude.hunger_and_sleep import CAMP
 from expedition.rules.interlude.interlude_state import InterludeContent
 from expedition.session.port import SessionPort, Update
@@ -46,7 +47,7 @@ def option_text(option: SeatOption, *, outside: bool = False) -> Text:
     `outside` is True for a camp outside any dungeon, which breaks without an ambush roll.
     """
     text = Text()
-    cost = "free" if option.cost == 0 else f"{option.cost} action{'s' if option.cost > 1 else ''}"
+    cost = "free" if option.cost == 0 else plural(option.cost, "action")
     if option.enabled:
         text.append(option.label, style="bold")
         text.append(f"  ({cost})", style="italic")
@@ -190,7 +191,7 @@ class CampScreen(GameScreen[None]):
             text.append(f"{part.amount:+d}  {part.label}\n")
         dice = ambush_dice(state, camp)
         odds = ambush_odds(dice)
-        text.append(f"\n{dice} ambush di{'e' if dice == 1 else 'ce'} (d6)\n", style="bold")
+        text.append(f"\n{plural(dice, 'ambush die', 'ambush dice')} (d6)\n", style="bold")
         for label, value in (("Safe (no 6)", odds.safe), ("Fight (any 6)", odds.fight)):
             text.append(f"{label}: {_fraction(value)} ≈ {float(value):.0%}\n")
         text.append(

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from expedition.rules.core.decisions import Decision
 from expedition.rules.core.odds import RollOdds
+from expedition.rules.core.rule_sections import cite
 from expedition.ui.screens.prompts import DecisionPrompt, percent
 
 
@@ -95,4 +96,4 @@ class DefendPrompt(DecisionPrompt):
         yield Static(Text("Odds before rolling:", style="bold"), classes="test-heading")
         yield Static(defence_table(self.decision, self.odds), id="defend-odds")
         if self.decision.rule:
-            yield Static(Text(f"Rule: {self.decision.rule}", style="dim"), id="prompt-rule")
+            yield Static(Text(f"Rule: {cite(self.decision.rule)}", style="dim"), id="prompt-rule")

@@ -16,6 +16,7 @@ from expedition.rules.character.adventurer import Character, Tokens
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe, on_map
 from expedition.rules.core.distance import manhattan
 from expedition.rules.core.lasting import labels
+from expedition.rules.core.wording import plural
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.expedition import ExpeditionState
 from expedition.rules.exploration.sight import visible_from
@@ -48,15 +49,7 @@ def foe_glyph(foe: Foe) -> str:
 
 def foe_names(combat: CombatState) -> dict[str, str]:
     """Each foe's display name by uid: its name, numbered when several share it ("Goblin 2")."""
-    counts: dict[str, int] = {}
-    for foe in combat.foes:
-        counts[foe.name] = counts.get(foe.name, 0) + 1
-    seen: dict[str, int] = {}
-    names: dict[str, str] = {}
-    for foe in combat.foes:
-        seen[foe.name] = seen.get(foe.name, 0) + 1
-        names[foe.uid] = f"{foe.name} {seen[foe.name]}" if counts[foe.name] > 1 else foe.name
-    return names
+    return combat.foe_names()
 
 
 def foe_states(foe: Foe, state: CampaignState | None = None) -> list[str]:
@@ -164,7 +157,7 @@ def _entry(state: CampaignState, combat: CombatState, who: str, names: dict[str,
     elif who == combat.active:
         text.append(f"▶{number_of(state, who)} {member.name}", style="bold reverse")
         left = combat.actions_left
-        text.append(f" {left} action{'s' if left != 1 else ''} left", style="bold")
+        text.append(f" {plural(left, 'action')} left", style="bold")
     elif who in combat.fled:
         text.append(f" {number_of(state, who)} {member.name} (fled)", style="dim")
     elif who in combat.done or not member.can_act:
@@ -219,7 +212,7 @@ def foe_line(foe: Foe, actor_pos: Pos | None, name: str = "", state: CampaignSta
     text.append(", ".join(states) or "unhurt", style="italic")
     if actor_pos is not None and foe.conscious:
         distance = manhattan(actor_pos, foe.pos)
-        text.append(f" · {distance} tile{'s' if distance != 1 else ''} away", style="dim")
+        text.append(f" · {plural(distance, 'tile')} away", style="dim")
     return text
 
 

@@ -7,6 +7,7 @@ from typing import Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from expedition.rules.core.wording import plural
 from expedition.ui.widgets.action_bar import ActionChoice
 
 
@@ -49,5 +50,5 @@ class ActionCommands(Provider):
 
 def _help(choice: ActionChoice) -> str:
     unit = choice.unit or "turn"
-    cost = f"{choice.cost} {unit}{'s' if choice.cost != 1 else ''}" if choice.cost else "free"
+    cost = plural(choice.cost, unit) if choice.cost else "free"
     return f"Costs {cost}" + (f" · key {choice.key}" if choice.key else "")

@@ -33,6 +33,7 @@ from expedition.ui.screens.dungeon.expedition_view import (
     ACTION_KEYS,
     DIRECTIONS,
     action_choices,
+    bodies_here,
     clocks,
     map_view,
     steps_to,
@@ -299,7 +300,10 @@ class ExpeditionScreen(CombatMode):
                 self.do(choice)
                 return
         names = [name for name, bound in ACTION_KEYS.items() if bound == key]
-        self.notify(f"{names[0] if names else 'That'} is not possible here.", severity="warning")
+        text = f"{names[0] if names else 'That'} is not possible here."
+        expedition = self.view.state.expedition
+        here = bodies_here(expedition) if expedition is not None else ""
+        self.notify(f"{text} {here}" if here else text, severity="warning")
 
     def action_act(self) -> None:
         """Open the action list (Enter again does the highlighted action)."""

@@ -31,6 +31,26 @@ ACTION_KEYS: dict[str, str] = {
 """Direct keys of some actions, by action class name (also shown on the action bar)."""
 
 
+def bodies_here(expedition: ExpeditionState) -> str:
+    """What lies on the party's tile, in words, and what can be done about it ("" for nothing).
+
+    A fallen companion's body carries nothing anyone can take (their things went with them), and
+    it may rise unless someone with Ward the dead wards it (§10.1, HOUSE §1.7).
+    """
+    lines: list[str] = []
+    for body in (b for b in expedition.level.corpses if b.pos == expedition.position):
+        if body.kind == "adventurer":
+            line = f"Here lies {body.name}, fallen: nothing can be taken from the body"
+        else:
+            line = f"Here lies the body of the {body.name}: there is nothing on it to take"
+        if body.warded:
+            line += "; it is warded and will not rise."
+        else:
+            line += "; it may rise again unless someone with Ward the dead wards it."
+        lines.append(line)
+    return " ".join(lines)
+
+
 def visible_tiles(state: CampaignState, expedition: ExpeditionState, radius: int) -> frozenset[Pos]:
     """What the party sees now: the field of view from its tile within the light's reach."""
     return frozenset(visible_from(expedition.level, expedition.position, radius))

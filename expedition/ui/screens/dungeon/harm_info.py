@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from expedition.rules.character.mortal_wounds import MORTAL_WOUND_TABLE
 from expedition.rules.core.events import DiceRolled, Event
+from expedition.rules.core.wording import plural
 from expedition.ui.screens.prompts import HarmInfo
 from expedition.ui.widgets.log_text import dice_text
 
@@ -36,17 +37,16 @@ def fainting_info(event: Event, events: Sequence[Event], names: Mapping[str, str
     stun = int(getattr(event, "stun_discarded", 0))
     meaning = [
         f"{name} cannot move or act, and the party carries them.",
-        f"They stay down at least {turns} turn{'s' if turns != 1 else ''}; "
-        "then each turn they roll 1d! and wake on a 1.",
+        f"They stay down at least {plural(turns, 'turn')}; then each turn they roll 1d! and wake on a 1.",
         "Wounds still land on them while they are down.",
     ]
     if stun:
-        meaning.append(f"{stun} stun token{'s' if stun != 1 else ''} lost.")
+        meaning.append(f"{plural(stun, 'stun token')} lost.")
     discarded = int(getattr(event, "discarded", 0))
     return HarmInfo(
         name=name,
-        happened=f"{name} faints: {discarded} point{'s' if discarded != 1 else ''} had nowhere to go.",
-        row=f"Down for at least {turns} turns",
+        happened=f"{name} faints: {plural(discarded, 'point')} had nowhere to go.",
+        row=f"Down for at least {plural(turns, 'turn')}",
         meaning=meaning,
         options=[STABILISE.replace("Stabilise them", "Wake them at once"), "Wait for them to wake."],
         rule=event.rule or "§4.3",

@@ -89,9 +89,8 @@ def day_entries(state: CampaignState, actor: Character | None, plans: Sequence[S
 
 def day_info(state: CampaignState, interlude: InterludeState, content: InterludeContent | None) -> str:
     """The event of the day, the prices in force, and everyone's plans."""
-    lines = (
-        event_lines(interlude, content) + price_lines(state, interlude) + ["", *plan_lines(state, interlude)]
-    )
+    lines = event_lines(interlude, content) + price_lines(state, interlude, content)
+    lines += ["", *plan_lines(state, interlude)]
     return "\n".join(lines)
 
 
