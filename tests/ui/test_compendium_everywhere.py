@@ -31,6 +31,7 @@ from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
+from expedition.ui.screens.confirm import ConfirmPrompt
 from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.handover import HandOverScreen
 from expedition.ui.screens.help import HelpScreen
@@ -125,6 +126,9 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
     "NamePrompt": lambda saves: NamePrompt("A new name for Player 1:", "Player 1"),
     "DecisionPrompt": lambda saves: DecisionPrompt(_decision(), "Jory"),
     "DestinationPrompt": lambda saves: DestinationPrompt(_decision(), "the party"),
+    "ConfirmPrompt": lambda saves: ConfirmPrompt(
+        Decision("end_the_day", "", "End day 2?", (Choice("yes", "End day 2"), Choice("no", "Go back")), "no")
+    ),
     "TestPrompt": lambda saves: _test_prompt(),
     "TargetPrompt": lambda saves: TargetPrompt(_decision(), "Jory"),
     "DefendPrompt": lambda saves: DefendPrompt(_decision(), {}, "", "Jory"),

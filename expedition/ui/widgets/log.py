@@ -30,7 +30,7 @@ class GameLog(Widget):
 
     BINDINGS = [
         Binding("slash", "search", "Search log", key_display="/", show=False),
-        Binding("escape", "clear_search", "Clear search", show=False),
+        Binding("escape", "leave", "Back to the map", show=False),
         # In the search box the arrows go to the lines, never on to the map (where they move the party).
         Binding("down,up", "to_lines", "Log lines", show=False),
     ]
@@ -47,6 +47,17 @@ class GameLog(Widget):
 
         log: GameLog
         entry: LogEntry
+
+        @property
+        def control(self) -> GameLog:
+            """The log."""
+            return self.log
+
+    @dataclass
+    class Left(Message):
+        """The player left the log (Esc): the screen gives the keys back to where they play."""
+
+        log: GameLog
 
         @property
         def control(self) -> GameLog:
@@ -122,3 +133,8 @@ class GameLog(Widget):
         """Empty the search box and list every line again."""
         self.query_one("#log-search", Input).value = ""
         self.query_one("#log-lines", OptionList).focus()
+
+    def action_leave(self) -> None:
+        """Empty the search box and hand the keys back to the screen (`GameLog.Left`)."""
+        self.query_one("#log-search", Input).value = ""
+        self.post_message(self.Left(self))

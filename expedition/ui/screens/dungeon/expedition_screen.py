@@ -24,8 +24,9 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import labels
 from expedition.session.port import SessionPort, Update
-from expedition.session.seat_view import SeatOption
+from expedition.session.seat_view import SeatOption, SeatView
 from expedition.session.views import Seat
+from expedition.ui.screens.confirm import ask_confirm
 from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS, CombatMode
 from expedition.ui.screens.dungeon.expedition_commands import ActionCommands
@@ -59,6 +60,16 @@ def _move_bindings() -> list[BindingType]:
     ]
 
 
+def _leaving_words(view: SeatView) -> str:
+    """What leaving the dungeon does, naming whoever would be left behind or carried out down."""
+    state = view.state
+    words = "Leave the dungeon? The expedition ends, the doom rises by 2, and the party goes back to town."
+    down = [member.name for member in state.party if not member.can_act]
+    if down:
+        words += f" Down now: {', '.join(down)}."
+    return words + " It cannot be taken back."
+
+
 class ExpeditionScreen(CombatMode):
     """An expedition in play, seen from one seat.
 
@@ -76,6 +87,9 @@ class ExpeditionScreen(CombatMode):
         Binding("f", "do_key('f')", "Search"),
         Binding("r", "do_key('r')", "Catch breath"),
         Binding("full_stop", "do_key('.')", "Wait", key_display="."),
+        Binding("n", "do_key('n')", "Listen", show=False),
+        Binding("greater_than_sign", "do_key('>')", "Go down", key_display=">", show=False),
+        Binding("less_than_sign", "do_key('<')", "Go up", key_display="<", show=False),
         Binding("slash", "search_log", "Search log", key_display="/"),
         *[Binding(str(n), f"pick({n})", "Who acts", show=n == 1, key_display="1-4") for n in range(1, 5)],
         Binding("tab", "app.focus_next", "Next pane", show=False),
@@ -269,8 +283,20 @@ class ExpeditionScreen(CombatMode):
         if not choice.enabled:
             self.notify(choice.reason, severity="warning")
             return
-        if not self.combat_do(choice) and isinstance(choice.action, SeatOption):
-            self.submit_option(choice.action)
+        option = choice.action
+        if self.combat_do(choice) or not isinstance(option, SeatOption):
+            return
+        if option.kind == "ExitDungeon":
+            # Leaving ends the expedition for good (§10.1): ask first.
+            ask_confirm(
+                self.app,
+                "Leave the dungeon",
+                _leaving_words(self.view),
+                "Leave the dungeon",
+                lambda: self.submit_option(option),
+            )
+            return
+        self.submit_option(option)
 
     def action_step(self, direction: str) -> None:
         """Move the party one tile."""
@@ -331,6 +357,14 @@ class ExpeditionScreen(CombatMode):
             if not self._step_to(tile) or self.view.pending is not None:
                 break
 
+    @on(GameLog.Left)
+    def _log_left(self, event: GameLog.Left) -> None:
+        self.query_one("#exp-map", TileMap).focus()
+
     @on(GameLog.LineSelected)
     def _explain(self, event: GameLog.LineSelected) -> None:
-        self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)))
+        self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)), self._explained)
+
+    def _explained(self, leave: bool | None) -> None:
+        if leave:
+            self.query_one("#exp-map", TileMap).focus()

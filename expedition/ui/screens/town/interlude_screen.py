@@ -28,6 +28,7 @@ from expedition.rules.core.events import Event
 from expedition.session.port import Update
 from expedition.session.seat_options import TABLE
 from expedition.session.seat_view import SeatOption
+from expedition.ui.screens.confirm import ask_confirm
 from expedition.ui.screens.destination import ask_destination
 from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.town.interlude_base import TABS
@@ -244,8 +245,21 @@ class InterludeScreen(InterludeMoves):
         self.take(kinds[verb], item)
 
     def action_end_day(self) -> None:
-        """End the day: announced actions, hunger, then the night and the next morning's event."""
-        self.take("EndDay", "", table=True)
+        """End the day once the player confirms: announced actions, hunger, the night and the morning."""
+        option = self.find_option(TABLE, "EndDay", target="")
+        if option is None:
+            self.warn_missing()
+            return
+        if not option.enabled:
+            self.submit_option(option)  # says why not
+            return
+        interlude = self.interlude
+        day = f"day {interlude.day}" if interlude is not None else "the day"
+        question = (
+            f"End {day}? Every announced action is carried out, hunger is paid and the night falls. "
+            "It cannot be taken back."
+        )
+        ask_confirm(self.app, "End the day", question, f"End {day}", lambda: self.submit_option(option))
 
     def action_set_out(self) -> None:
         """End the interlude and set out on an expedition: a new dungeon, or one the party knows."""
