@@ -24,6 +24,7 @@ from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import CreationFlow, party_specs
 from expedition.ui.screens.compendium_screen import CompendiumScreen
+from expedition.ui.screens.confirm import ConfirmPrompt
 from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.creation_shop import StartingShopScreen
 from expedition.ui.screens.destination import DestinationPrompt
@@ -31,7 +32,6 @@ from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
-from expedition.ui.screens.confirm import ConfirmPrompt
 from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.handover import HandOverScreen
 from expedition.ui.screens.help import HelpScreen

@@ -20,9 +20,11 @@ MAX_LINES = 400
 """Lines kept on screen (older ones scroll away)."""
 
 
-def turn_header(turn: int) -> Text:
-    """The line that starts a turn's group."""
-    return Text(f"── Turn {turn} ──" if turn else "── Before the first turn ──", style="bold")
+def turn_header(turn: int, unit: str = "Turn") -> Text:
+    """The line that starts a turn's group (a day's, with `unit` "Day")."""
+    if not turn:
+        return Text(f"── Before the first {unit.lower()} ──", style="bold")
+    return Text(f"── {unit} {turn} ──", style="bold")
 
 
 class GameLog(Widget):
@@ -64,8 +66,17 @@ class GameLog(Widget):
             """The log."""
             return self.log
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        unit: str = "Turn",
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        self.unit = unit
+        """What an entry's `turn` counts, for the group headers: "Turn", or "Day" in an interlude."""
         self.shown: list[LogEntry | None] = []
         """The entries listed, in order; None for a turn header."""
 
@@ -91,7 +102,7 @@ class GameLog(Widget):
         for entry in fold(found)[-MAX_LINES:]:
             if entry.turn != turn:
                 turn = entry.turn
-                options.append(Option(turn_header(turn), disabled=True))
+                options.append(Option(turn_header(turn, self.unit), disabled=True))
                 self.shown.append(None)
             options.append(Option(Text(entry.shown)))
             self.shown.append(entry)

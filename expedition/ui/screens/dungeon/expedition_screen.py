@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.core.actions import Action
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import labels
 from expedition.session.port import SessionPort, Update
@@ -158,6 +159,7 @@ class ExpeditionScreen(CombatMode):
             self.entries.append(LogEntry(self.turn, opening, ()))
             self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
         self.query_one("#exp-map", TileMap).focus()
+        self._hand_over_turn()  # the first acting character's player takes the keyboard (no cover)
         self.ask_decisions()
         self._open_camp()
 
@@ -172,6 +174,24 @@ class ExpeditionScreen(CombatMode):
         self.combat_events(update.events)
         self.add_events(update.events)
         self._open_camp()
+        self._hand_over_turn()
+
+    def _hand_over_turn(self) -> None:
+        """At a hotseat table, cover the game when the acting character belongs to another player."""
+        view = self.view
+        if view.pending is not None or not self.is_current:
+            return  # a decision's own hand-over (the router's) comes first
+        cover = self.hand_over.turn_cover(view, self.actor, self.entries)
+        if cover is not None:
+            self.app.push_screen(cover)
+
+    def submit(self, action: Action) -> bool:
+        """Submit `action`; at a hotseat table the acting character's player now holds the keyboard."""
+        actor = self.actor
+        done = super().submit(action)
+        if done:
+            self.hand_over.acted(self.view, actor, self.entries)
+        return done
 
     def takes_decisions(self) -> bool:
         return self.view.state.expedition is not None
@@ -225,6 +245,12 @@ class ExpeditionScreen(CombatMode):
             room = expedition.room
             text.append(f" · {room.name if room is not None and room.name else 'corridor'}")
         text.append(f"\nTurn {state.turn} · day {state.day} · {state.silver} silver")
+        players = HandOver.players_of(self.view)
+        if players:  # a hotseat table: whose adventurer acts, so nobody plays another's
+            actor = self.actor
+            owner = players.get(HandOver.owner_of(self.view, actor), "")
+            name = self._names.get(actor, "nobody")
+            text.append(f"\nActing: {name} ({owner})" if owner else f"\nActing: {name}", style="bold")
         banner = self.port.banner  # a served game says who plays and who watches
         if banner:
             text.append(f"\n{banner}", style="italic")
@@ -253,6 +279,7 @@ class ExpeditionScreen(CombatMode):
         """Choose which of this seat's adventurers acts next (the action list follows)."""
         mine = self.view.mine
         if not 1 <= number <= len(mine):
+            self.notify(f"There is no adventurer {number} here.", severity="warning", timeout=3)
             return
         member = mine[number - 1]
         if not member.can_act:
@@ -260,8 +287,12 @@ class ExpeditionScreen(CombatMode):
             return
         if self.combat_refuses_pick(member):
             return
+        if member.id == self.actor:
+            self.notify(f"{member.name} already acts.", timeout=2)
+            return
         self._chosen = member.id
         self.refresh_from_session()
+        self._hand_over_turn()
 
     def choices(self) -> list[ActionChoice]:
         """The actions available here for this seat's acting character."""
