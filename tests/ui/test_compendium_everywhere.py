@@ -24,6 +24,7 @@ from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import CreationFlow, party_specs
 from expedition.ui.screens.compendium_screen import CompendiumScreen
+from expedition.ui.screens.confirm import ConfirmPrompt
 from expedition.ui.screens.creation_screen import CreationScreen
 from expedition.ui.screens.creation_shop import StartingShopScreen
 from expedition.ui.screens.destination import DestinationPrompt
@@ -127,6 +128,9 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
     "SaveElsewherePrompt": lambda saves: SaveElsewherePrompt("saving failed: the disk is full", "tomb"),
     "DecisionPrompt": lambda saves: DecisionPrompt(_decision(), "Jory"),
     "DestinationPrompt": lambda saves: DestinationPrompt(_decision(), "the party"),
+    "ConfirmPrompt": lambda saves: ConfirmPrompt(
+        Decision("end_the_day", "", "End day 2?", (Choice("yes", "End day 2"), Choice("no", "Go back")), "no")
+    ),
     "TestPrompt": lambda saves: _test_prompt(),
     "TargetPrompt": lambda saves: TargetPrompt(_decision(), "Jory"),
     "DefendPrompt": lambda saves: DefendPrompt(_decision(), {}, "", "Jory"),

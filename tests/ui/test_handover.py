@@ -81,3 +81,60 @@ async def test_one_player_at_the_keyboard_never_sees_a_hand_over(monkeypatch: py
         session.submit(Seat.host(), PassTurn())
         await pilot.pause()
         assert isinstance(app.screen, DecisionPrompt)
+
+
+async def test_choosing_another_players_adventurer_hands_the_keyboard_over_and_names_the_owner() -> None:
+    """Issue #16: at a hotseat table the header names whose adventurer acts; picking Bea's hands over."""
+    session = Session(two_player_state(), None)
+    app = make_app(first_screen=lambda: ExpeditionScreen(session, Seat.host()))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExpeditionScreen)
+        assert "Acting: Jory (Ada)" in str(screen.query_one("#exp-header").render())
+        await pilot.press("3")  # Brannoc is Bea's
+        await pilot.pause()
+        cover = app.screen
+        assert isinstance(cover, HandOverScreen) and cover.player == "Bea"
+        await pilot.press("space", "space")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Acting: Brannoc (Bea)" in str(screen.query_one("#exp-header").render())
+        await pilot.press("3")  # Bea picks her own adventurer again: no hand-over to herself
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_no_hand_over_to_the_player_who_just_acted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #16: Bea answered last, Ada takes her turn and acts; the decision that follows is Ada's and
+    is asked at once, with no "Pass the keyboard to Ada" in between."""
+    asked: list[str] = []
+
+    def asks(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+        owner = "c3" if not asked else "c1"
+        asked.append(owner)
+        yield _asks(owner, f"{owner}'s choice?")
+        state.actions += 1
+
+    monkeypatch.setattr("expedition.session.session.carry_out", asks)
+    session = Session(two_player_state(), None)
+    app = make_app(first_screen=lambda: ExpeditionScreen(session, Seat.host()))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("full_stop")  # Ada's Jory lets a turn pass; the decision is Bea's
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and app.screen.player == "Bea"
+        await pilot.press("space", "space")
+        await pilot.pause()
+        await pilot.press("escape")  # Bea answers
+        await pilot.pause()
+        # Jory (Ada's) acts next: the keyboard goes back to Ada before she plays.
+        assert isinstance(app.screen, HandOverScreen) and app.screen.player == "Ada"
+        await pilot.press("space", "space")
+        await pilot.pause()
+        await pilot.press("full_stop")  # Ada acts; the decision is Jory's, hers
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionPrompt), type(app.screen).__name__
+        await pilot.press("escape")
+        await pilot.pause()
+    assert asked == ["c3", "c1"]

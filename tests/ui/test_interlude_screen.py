@@ -75,7 +75,7 @@ class TestInterludeByKeys:
             await pilot.press("i")  # the party screen opens the interlude
             await pilot.pause()
             assert isinstance(app.screen, InterludeScreen)
-            await pilot.press("e")  # the day of return: only its night is left
+            await pilot.press("e", "y")  # the day of return: only its night is left (y confirms)
             await pilot.pause()
             await _answer_defaults(pilot, session)
             assert state.interlude is not None and state.interlude.day == 2
@@ -105,7 +105,7 @@ class TestInterludeByKeys:
             assert len(second) == 2 and second[1].price == rerolled[0].kept
             assert state.silver == silver - rerolled[0].kept
             # The day ends: the sale is made.
-            await pilot.press("e")
+            await pilot.press("e", "y")  # end the day (y confirms)
             await pilot.pause()
             await _answer_defaults(pilot, session)
             sold = heard.of(ItemSold)
@@ -164,7 +164,7 @@ class TestSnapshots:
         """A fief's market on day 2: Jory shopping, one ware asked after, availability odds shown."""
 
         async def run_before(pilot: Pilot[None]) -> None:
-            await pilot.press("e")  # end the day of return
+            await pilot.press("e", "y")  # end the day of return (y confirms)
             await pilot.pause()
             await _answer_defaults(pilot, session)
             await _plan(pilot, DailyAction.GO_SHOPPING)
@@ -225,7 +225,7 @@ class TestCampingOutAndTheStash:
                 await pilot.pause()
             assert state.interlude is not None
             assert [state.interlude.beds.get(m.id, "") for m in state.party] == ["camp"] * 3 + [""]
-            await pilot.press("e")  # the evening: the camp is set up (supplies, the fire)
+            await pilot.press("e", "y")  # the evening (y confirms): the camp is set up (supplies, the fire)
             await pilot.pause()
             await _answer_defaults(pilot, session)
             await pilot.pause()

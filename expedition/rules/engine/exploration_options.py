@@ -114,7 +114,7 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
         options.append(_option(state, Descend(actor=actor), "Go down the stairs"))
     if level.stairs_up == expedition.position:
         options.append(_option(state, Ascend(actor=actor), "Go up the stairs"))
-    if level.exit is not None and manhattan(level.exit, expedition.position) <= 1:
+    if level.exit is not None:  # listed on the whole level, refused with the distance when away
         options.append(_option(state, ExitDungeon(actor=actor), "Leave the dungeon (doom +2)"))
 
     options += [_option(state, action, label) for action, label in skill_offers(state, actor)]  # §6.1

@@ -39,8 +39,11 @@ def verify_exit(state: CampaignState, action: ExitDungeon) -> None:
     """Raise unless the party stands at the way out (or beside it)."""
     expedition = exploring(state)
     exit_tile = expedition.level.exit
-    if exit_tile is None or manhattan(exit_tile, expedition.position) > 1:
-        raise IllegalAction("The way out is not here.")
+    if exit_tile is None:
+        raise IllegalAction("The way out is not on this level.")
+    away = manhattan(exit_tile, expedition.position)
+    if away > 1:
+        raise IllegalAction(f"The way out (X) is {away} tiles away: stand on it or next to it.")
 
 
 def leave_dungeon(ctx: Context, state: CampaignState) -> Resolution[None]:

@@ -30,6 +30,9 @@ class DestinationPrompt(DecisionPrompt):
     BINDINGS = [Binding("escape", "stay", "Stay in town")]
     """Enter sets out for the highlighted place; Esc cancels."""
 
+    ESCAPE_WORDS = "Esc stays in town"
+    """The subtitle says what the footer says."""
+
     SCREEN_NAME = "Where to?"
     """Name shown in help."""
     HELP = "Choose where the party goes: a new dungeon, or back to one it knows (its doom is kept)."

@@ -14,16 +14,19 @@ from textual.widgets import Footer, Static
 from expedition.ui.widgets.log_text import LogEntry
 
 
-class ExplainScreen(ModalScreen[None]):
-    """What explains one log line.
+class ExplainScreen(ModalScreen[bool]):
+    """What explains one log line; dismisses with True when Esc asked to go back to the map.
 
     Args:
         entry: The line.
         rows: (label, value) rows from `log_text.explain`.
     """
 
-    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
-    """Keys that close it."""
+    BINDINGS = [
+        Binding("escape", "close(True)", "Back to the map"),
+        Binding("enter,q", "close(False)", "Back to the log"),
+    ]
+    """Esc closes it and leaves the log; Enter or q close it only (the log keeps the keys)."""
 
     SCREEN_NAME = "Log line"
     """Name shown in help."""
@@ -45,11 +48,11 @@ class ExplainScreen(ModalScreen[None]):
             table.add_row(label, value)
         with Vertical(id="explain-box", classes="prompt-box") as box:
             box.border_title = "Why?"
-            box.border_subtitle = "Esc closes"
+            box.border_subtitle = "Enter: back to the log · Esc: back to the map"
             with VerticalScroll():
                 yield Static(table, id="explain-rows")
         yield Footer()
 
-    def action_close(self) -> None:
-        """Close the explanation."""
-        self.dismiss(None)
+    def action_close(self, leave: bool = False) -> None:
+        """Close the explanation; `leave` also leaves the log."""
+        self.dismiss(leave)

@@ -101,6 +101,43 @@ class HandOver:
         self.seen_by: dict[str, int] = {}
         """Log lines each player has seen, by player id."""
 
+    @staticmethod
+    def players_of(view: SeatView) -> dict[str, str]:
+        """The players by id when this seat is a hotseat table (a host seat, two or more players), else {}."""
+        players = {p.id: p.name for p in view.state.players}
+        return players if view.seat.kind is SeatKind.HOST and len(players) >= 2 else {}
+
+    @staticmethod
+    def owner_of(view: SeatView, actor: str) -> str:
+        """The player who owns the character `actor` ("" when unknown)."""
+        return next((m.owner for m in view.state.party if m.id == actor), "")
+
+    def acted(self, view: SeatView, actor: str, entries: Sequence[LogEntry]) -> None:
+        """The player who owns `actor` just acted: they hold the keyboard and have seen the log so far."""
+        owner = self.owner_of(view, actor)
+        if owner and self.players_of(view):
+            self.holder, self.seen_by = owner, {**self.seen_by, owner: len(entries)}
+
+    def turn_cover(self, view: SeatView, actor: str, entries: Sequence[LogEntry]) -> HandOverScreen | None:
+        """The cover to show when the acting character's player is not the one at the keyboard.
+
+        It is never shown to the player who holds the keyboard (who just acted), nor before anyone
+        held it (the first player to act takes it).
+        """
+        players = self.players_of(view)
+        owner = self.owner_of(view, actor)
+        if not players or owner not in players or not self.holder:
+            if owner in players:
+                self.holder = self.holder or owner
+            return None
+        if owner == self.holder:
+            return None
+        summary = [entry.text for entry in entries[self.seen_by.get(owner, 0) :]]
+        self.seen_by = {**self.seen_by, self.holder: len(entries), owner: len(entries)}
+        self.holder = owner
+        name = next((m.name for m in view.state.party if m.id == actor), actor)
+        return HandOverScreen(players[owner], summary, f"{name}'s turn")
+
     def cover(
         self, view: SeatView, who: str, entries: Sequence[LogEntry], actor: str = ""
     ) -> HandOverScreen | None:

@@ -47,6 +47,9 @@ class DecisionPrompt(ModalScreen[str]):
     BINDINGS = [Binding("escape", "take_default", "Take the default")]
     """Enter chooses the highlighted answer; Esc takes the default."""
 
+    ESCAPE_WORDS = "Esc takes the default"
+    """What the box's subtitle says Esc does (the same as its footer binding)."""
+
     SCREEN_NAME = "Decision"
     """Name shown in help."""
     HELP = "The game needs a decision. Choose with the arrows and Enter; Esc takes the suggested choice."
@@ -61,7 +64,7 @@ class DecisionPrompt(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box", classes="prompt-box") as box:
             box.border_title = self.title_text()
-            box.border_subtitle = "Enter chooses · Esc takes the default"
+            box.border_subtitle = f"Enter chooses · {self.ESCAPE_WORDS}"
             yield from self.compose_body()
             yield MarkedList(*self.options(), id="prompt-choices")
         yield Footer()

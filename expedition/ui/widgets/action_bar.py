@@ -60,8 +60,8 @@ def choice_text(choice: ActionChoice) -> Text:
         text.append(choice.label)
         text.append(f"  ({cost_text(choice.cost, choice.unit)})", style="italic")
     else:
-        text.append(f"✗ {choice.label}", style="strike")
-        text.append(f" — {choice.reason}", style="italic")
+        text.append(f"✗ {choice.label}", style="dim strike")  # dim as a disabled line was
+        text.append(f" — {choice.reason}", style="dim italic")
     return text
 
 
@@ -119,11 +119,13 @@ class ActionBar(Widget):
         # Keep the highlight on the same action, not the same row: the list is rebuilt after
         # every update and its order can change under the cursor.
         before = self._highlighted_action
-        options = [Option(choice_text(choice), disabled=not choice.enabled) for choice in choices]
+        # A refused line stays reachable by the cursor (not `disabled`): Enter on it says why, and
+        # the list scrolls to it like to any other ("✗" and the reason already mark it).
+        options = [Option(choice_text(choice)) for choice in choices]
         if not options:
             options = [Option(Text("Nothing can be done here now.", style="italic"), disabled=True)]
         listing.set_options(options)
-        rows = [index for index, choice in enumerate(choices) if choice.enabled and choice.action == before]
+        rows = [index for index, choice in enumerate(choices) if choice.action == before]
         listing.highlighted = rows[0] if rows else None
 
     @property
@@ -140,10 +142,14 @@ class ActionBar(Widget):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_index < len(self.choices):
-            choice = self.choices[event.option_index]
-            if choice.enabled:
-                self.post_message(self.Chosen(self, choice))
+            # A refused choice goes up too: the screen shows its reason rather than doing nothing.
+            self.post_message(self.Chosen(self, self.choices[event.option_index]))
 
     def focus_list(self) -> None:
-        """Move the keyboard to the list."""
-        self.query_one("#action-list", OptionList).focus()
+        """Move the keyboard to the list, its cursor on a line in view (the first, unless one is kept)."""
+        listing = self.query_one("#action-list", OptionList)
+        if self.choices and (listing.highlighted is None or listing.highlighted >= len(self.choices)):
+            listing.highlighted = 0
+        listing.focus()
+        listing.scroll_to_highlight()
+        self.call_after_refresh(listing.scroll_to_highlight)  # once the taller open list is laid out

@@ -20,9 +20,11 @@ MAX_LINES = 400
 """Lines kept on screen (older ones scroll away)."""
 
 
-def turn_header(turn: int) -> Text:
-    """The line that starts a turn's group."""
-    return Text(f"── Turn {turn} ──" if turn else "── Before the first turn ──", style="bold")
+def turn_header(turn: int, unit: str = "Turn") -> Text:
+    """The line that starts a turn's group (a day's, with `unit` "Day")."""
+    if not turn:
+        return Text(f"── Before the first {unit.lower()} ──", style="bold")
+    return Text(f"── {unit} {turn} ──", style="bold")
 
 
 class GameLog(Widget):
@@ -30,7 +32,7 @@ class GameLog(Widget):
 
     BINDINGS = [
         Binding("slash", "search", "Search log", key_display="/", show=False),
-        Binding("escape", "clear_search", "Clear search", show=False),
+        Binding("escape", "leave", "Back to the map", show=False),
         # In the search box the arrows go to the lines, never on to the map (where they move the party).
         Binding("down,up", "to_lines", "Log lines", show=False),
     ]
@@ -53,8 +55,28 @@ class GameLog(Widget):
             """The log."""
             return self.log
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    @dataclass
+    class Left(Message):
+        """The player left the log (Esc): the screen gives the keys back to where they play."""
+
+        log: GameLog
+
+        @property
+        def control(self) -> GameLog:
+            """The log."""
+            return self.log
+
+    def __init__(
+        self,
+        *,
+        unit: str = "Turn",
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        self.unit = unit
+        """What an entry's `turn` counts, for the group headers: "Turn", or "Day" in an interlude."""
         self.shown: list[LogEntry | None] = []
         """The entries listed, in order; None for a turn header."""
 
@@ -80,7 +102,7 @@ class GameLog(Widget):
         for entry in fold(found)[-MAX_LINES:]:
             if entry.turn != turn:
                 turn = entry.turn
-                options.append(Option(turn_header(turn), disabled=True))
+                options.append(Option(turn_header(turn, self.unit), disabled=True))
                 self.shown.append(None)
             options.append(Option(Text(entry.shown)))
             self.shown.append(entry)
@@ -122,3 +144,8 @@ class GameLog(Widget):
         """Empty the search box and list every line again."""
         self.query_one("#log-search", Input).value = ""
         self.query_one("#log-lines", OptionList).focus()
+
+    def action_leave(self) -> None:
+        """Empty the search box and hand the keys back to the screen (`GameLog.Left`)."""
+        self.query_one("#log-search", Input).value = ""
+        self.post_message(self.Left(self))

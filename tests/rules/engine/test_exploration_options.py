@@ -46,11 +46,14 @@ def test_a_locked_door_offers_listen_force_and_pick_each_with_its_reason_house_1
 
 
 def test_stairs_and_the_exit_appear_only_where_they_are_section_10_1() -> None:
-    """§10.1: the way out is offered next to the exit (cost 0, doom +2); stairs only on the stairs."""
+    """§10.1: the way out is offered next to the exit (cost 0, doom +2), refused with its distance
+    elsewhere on the level (issue #16: it never vanishes without a reason); stairs only on the stairs."""
     state = make_state()
     assert state.expedition is not None
-    labels = {o.label for o in available_actions(state, "wren")}
-    assert not any("stairs" in label or "Leave" in label for label in labels)
+    options = available_actions(state, "wren")
+    assert not any("stairs" in o.label for o in options)
+    away = next(o for o in options if o.label.startswith("Leave"))
+    assert not away.enabled and "tiles away" in away.reason
     state.expedition.position = (1, 2)  # next to the exit at (1, 3)
     leave = next(o for o in available_actions(state, "wren") if o.label.startswith("Leave"))
     assert leave.enabled and leave.cost == 0

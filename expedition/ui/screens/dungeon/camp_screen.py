@@ -216,9 +216,22 @@ class CampScreen(GameScreen[None]):
     def action_pick(self, number: int) -> None:
         """Choose which of this seat's adventurers acts next."""
         mine = self.view.mine
-        if 1 <= number <= len(mine) and mine[number - 1].can_act:
-            self._chosen = mine[number - 1].id
-            self.refresh_from_session()
+        if not 1 <= number <= len(mine):
+            self.notify(f"There is no adventurer {number} here.", severity="warning", timeout=3)
+            return
+        member = mine[number - 1]
+        if not member.can_act:
+            self.notify(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
+            return
+        if member.id == self.actor:
+            self.notify(f"{member.name} already acts.", timeout=2)
+            return
+        self._chosen = member.id
+        self.refresh_from_session()
+
+    @on(GameLog.Left)
+    def _log_left(self, event: GameLog.Left) -> None:
+        self.query_one("#camp-actions", OptionList).focus()
 
     def do(self, option: SeatOption) -> None:
         """Submit a camp action; a refusal shows as a notice."""

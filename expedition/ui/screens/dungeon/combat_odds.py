@@ -23,6 +23,8 @@ from expedition.rules.core.errors import RuleError
 from expedition.rules.core.notation import Attack as AttackNotation
 from expedition.rules.core.odds import RollOdds, outcome_odds
 from expedition.rules.core.rolls import available_dice
+from expedition.rules.engine.campaign import CampaignState
+from expedition.rules.magic.warding import unharmable
 from expedition.session.seat_view import SeatOption
 from expedition.ui.screens.prompts import percent
 from expedition.ui.widgets.action_bar import ActionChoice
@@ -101,19 +103,44 @@ def targets_text(lines: list[AttackLine], names: dict[str, str]) -> Text:
     return text
 
 
-def attack_decision(actor: Character, lines: list[AttackLine]) -> Decision:
-    """A decision listing every attack in reach with its odds; the key is the line's place in `lines`."""
+def best_attack(lines: Sequence[AttackLine], state: CampaignState | None = None) -> int | None:
+    """The place in `lines` of the attack worth suggesting, None when none is.
+
+    The best is the likeliest to hit, great successes breaking ties; a foe nothing can harm now
+    (an arcane prison, smoke: §11.1) is never suggested, nor an attack whose odds are unknown.
+    """
+    best: tuple[float, float] | None = None
+    found: int | None = None
+    for index, line in enumerate(lines):
+        if line.odds is None or (state is not None and unharmable(state, line.target)):
+            continue
+        score = (float(line.odds.succeeded), float(line.odds.great_success))
+        if best is None or score > best:
+            best, found = score, index
+    return found
+
+
+def attack_decision(
+    actor: Character, lines: list[AttackLine], state: CampaignState | None = None
+) -> tuple[Decision, str]:
+    """A decision listing every attack in reach with its odds, and the key suggested ("" for none).
+
+    The key is the line's place in `lines`; the cursor starts on the suggested line (`best_attack`),
+    else on the first.
+    """
     choices = tuple(
         Choice(str(index), f"{line.label} — {odds_words(line.odds)}") for index, line in enumerate(lines)
     )
-    return Decision(
+    best = best_attack(lines, state)
+    decision = Decision(
         kind="attack",
         owner=actor.id,
         prompt=f"Whom does {actor.name} attack? (1 action; the odds count the foe's tokens as rerolls.)",
         choices=choices,
-        default=choices[0].key,
+        default=choices[best if best is not None else 0].key,
         rule="§10.2.2",
     )
+    return decision, str(best) if best is not None else ""
 
 
 def combat_choices(
@@ -128,7 +155,8 @@ def combat_choices(
     moves = frozenset(o.tile for o in options if o.kind == "CombatMove" and o.enabled and o.tile is not None)
     flights = frozenset(o.tile for o in options if o.kind == "Flee" and o.enabled and o.tile is not None)
     move_cost = next((o.cost for o in options if o.kind == "CombatMove"), 1)
-    for option in options:
+    armed = {getattr(o.action, "spell", "") for o in options if o.kind == "HurlSpellShot" and o.enabled}
+    for option in _shots_first(options):
         if option.kind in ("CombatMove", "Flee"):
             continue
         if option.kind == "AttackFoe" and not option.enabled:
@@ -136,6 +164,12 @@ def combat_choices(
         label = option.label
         if option.action in odds:
             label = f"{label} — {odds[option.action]}"
+        if option.kind == "HurlSpellShot" and option.enabled:
+            label = f"{label} (already cast: no new test)"
+        elif option.kind == "CastSpell" and getattr(option.action, "spell", "") in armed:
+            # Casting again is dearer than firing the spell already cast (§11.1): a new INT test,
+            # whose failure forgets the spell. Say so, so the two lines are not mistaken.
+            label = f"{label} (casts again: INT test, a failure forgets it)"
         choices.append(
             ActionChoice(
                 label=label,
@@ -158,6 +192,14 @@ def combat_choices(
                 )
             )
     return choices
+
+
+def _shots_first(options: Sequence[SeatOption]) -> list[SeatOption]:
+    """The options with every shot of a spell already cast moved before the first casting (cheaper first)."""
+    shots = [o for o in options if o.kind == "HurlSpellShot"]
+    rest = [o for o in options if o.kind != "HurlSpellShot"]
+    first_cast = next((i for i, o in enumerate(rest) if o.kind == "CastSpell"), len(rest))
+    return [*rest[:first_cast], *shots, *rest[first_cast:]]
 
 
 def defence_odds(member: Character, attack: AttackNotation, helped: bool = False) -> dict[str, RollOdds]:

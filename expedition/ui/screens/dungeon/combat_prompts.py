@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Static
+from textual.widgets.option_list import Option
 
 from expedition.rules.core.decisions import Decision
 from expedition.rules.core.odds import RollOdds
@@ -23,6 +25,12 @@ class TargetPrompt(DecisionPrompt):
         who: The attacker's name.
     """
 
+    BINDINGS = [Binding("escape", "take_default", "Go back")]
+    """Enter attacks the highlighted foe; Esc attacks nobody (so the footer says "Go back")."""
+
+    ESCAPE_WORDS = "Esc goes back"
+    """The subtitle says what the footer says."""
+
     SCREEN_NAME = "Attack"
     """Name shown in help."""
     HELP = (
@@ -32,9 +40,21 @@ class TargetPrompt(DecisionPrompt):
     )
     """Shown on the help screen."""
 
+    def __init__(self, decision: Decision, who: str = "", suggested: str = "") -> None:
+        super().__init__(decision, who)
+        self.suggested = suggested
+        """The key of the attack marked suggested ("" when none is worth it)."""
+
+    def options(self) -> list[Option]:
+        """One option per attack; only the suggested one (the best, `best_attack`) is marked."""
+        return [
+            Option(choice.label + ("  (suggested)" if choice.key == self.suggested else ""), id=choice.key)
+            for choice in self.decision.choices
+        ]
+
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#prompt-box").border_subtitle = "Enter attacks · Esc goes back"
+        self.query_one("#prompt-box").border_subtitle = f"Enter attacks · {self.ESCAPE_WORDS}"
 
     def action_take_default(self) -> None:
         """Go back without attacking."""

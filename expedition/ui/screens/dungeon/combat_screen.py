@@ -236,13 +236,13 @@ class CombatMode(GameScreen[None]):
             self.notify("No foe is in reach of a wielded weapon.", severity="warning")
             return
         member = self.view.state.character(actor)
-        decision = attack_decision(member, lines)
+        decision, suggested = attack_decision(member, lines, self.view.state)
 
         def chosen(key: str | None) -> None:
             if key and key.isdigit() and int(key) < len(lines):
                 self.submit_option(lines[int(key)].option)
 
-        self.app.push_screen(TargetPrompt(decision, member.name), chosen)
+        self.app.push_screen(TargetPrompt(decision, member.name, suggested), chosen)
 
     def action_combat_end_turn(self) -> None:
         """End the acting adventurer's turn."""

@@ -21,11 +21,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.core.actions import Action
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import labels
 from expedition.session.port import SessionPort, Update
-from expedition.session.seat_view import SeatOption
+from expedition.session.seat_view import SeatOption, SeatView
 from expedition.session.views import Seat
+from expedition.ui.screens.confirm import ask_confirm
 from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS, CombatMode
 from expedition.ui.screens.dungeon.expedition_commands import ActionCommands
@@ -60,6 +62,16 @@ def _move_bindings() -> list[BindingType]:
     ]
 
 
+def _leaving_words(view: SeatView) -> str:
+    """What leaving the dungeon does, naming whoever would be left behind or carried out down."""
+    state = view.state
+    words = "Leave the dungeon? The expedition ends, the doom rises by 2, and the party goes back to town."
+    down = [member.name for member in state.party if not member.can_act]
+    if down:
+        words += f" Down now: {', '.join(down)}."
+    return words + " It cannot be taken back."
+
+
 class ExpeditionScreen(CombatMode):
     """An expedition in play, seen from one seat.
 
@@ -77,6 +89,9 @@ class ExpeditionScreen(CombatMode):
         Binding("f", "do_key('f')", "Search"),
         Binding("r", "do_key('r')", "Catch breath"),
         Binding("full_stop", "do_key('.')", "Wait", key_display="."),
+        Binding("n", "do_key('n')", "Listen", show=False),
+        Binding("greater_than_sign", "do_key('>')", "Go down", key_display=">", show=False),
+        Binding("less_than_sign", "do_key('<')", "Go up", key_display="<", show=False),
         Binding("slash", "search_log", "Search log", key_display="/"),
         *[Binding(str(n), f"pick({n})", "Who acts", show=n == 1, key_display="1-4") for n in range(1, 5)],
         Binding("tab", "app.focus_next", "Next pane", show=False),
@@ -145,6 +160,7 @@ class ExpeditionScreen(CombatMode):
             self.entries.append(LogEntry(self.turn, opening, ()))
             self.query_one("#exp-log", GameLog).entries = tuple(self.entries)
         self.query_one("#exp-map", TileMap).focus()
+        self._hand_over_turn()  # the first acting character's player takes the keyboard (no cover)
         self.ask_decisions()
         self._open_camp()
 
@@ -159,6 +175,24 @@ class ExpeditionScreen(CombatMode):
         self.combat_events(update.events)
         self.add_events(update.events)
         self._open_camp()
+        self._hand_over_turn()
+
+    def _hand_over_turn(self) -> None:
+        """At a hotseat table, cover the game when the acting character belongs to another player."""
+        view = self.view
+        if view.pending is not None or not self.is_current:
+            return  # a decision's own hand-over (the router's) comes first
+        cover = self.hand_over.turn_cover(view, self.actor, self.entries)
+        if cover is not None:
+            self.app.push_screen(cover)
+
+    def submit(self, action: Action) -> bool:
+        """Submit `action`; at a hotseat table the acting character's player now holds the keyboard."""
+        actor = self.actor
+        done = super().submit(action)
+        if done:
+            self.hand_over.acted(self.view, actor, self.entries)
+        return done
 
     def takes_decisions(self) -> bool:
         return self.view.state.expedition is not None
@@ -212,6 +246,12 @@ class ExpeditionScreen(CombatMode):
             room = expedition.room
             text.append(f" · {room.name if room is not None and room.name else 'corridor'}")
         text.append(f"\nTurn {state.turn} · day {state.day} · {state.silver} silver")
+        players = HandOver.players_of(self.view)
+        if players:  # a hotseat table: whose adventurer acts, so nobody plays another's
+            actor = self.actor
+            owner = players.get(HandOver.owner_of(self.view, actor), "")
+            name = self._names.get(actor, "nobody")
+            text.append(f"\nActing: {name} ({owner})" if owner else f"\nActing: {name}", style="bold")
         banner = self.port.banner  # a served game says who plays and who watches
         if banner:
             text.append(f"\n{banner}", style="italic")
@@ -240,6 +280,7 @@ class ExpeditionScreen(CombatMode):
         """Choose which of this seat's adventurers acts next (the action list follows)."""
         mine = self.view.mine
         if not 1 <= number <= len(mine):
+            self.notify(f"There is no adventurer {number} here.", severity="warning", timeout=3)
             return
         member = mine[number - 1]
         if not member.can_act:
@@ -247,8 +288,12 @@ class ExpeditionScreen(CombatMode):
             return
         if self.combat_refuses_pick(member):
             return
+        if member.id == self.actor:
+            self.notify(f"{member.name} already acts.", timeout=2)
+            return
         self._chosen = member.id
         self.refresh_from_session()
+        self._hand_over_turn()
 
     def choices(self) -> list[ActionChoice]:
         """The actions available here for this seat's acting character."""
@@ -270,8 +315,20 @@ class ExpeditionScreen(CombatMode):
         if not choice.enabled:
             self.notify(choice.reason, severity="warning")
             return
-        if not self.combat_do(choice) and isinstance(choice.action, SeatOption):
-            self.submit_option(choice.action)
+        option = choice.action
+        if self.combat_do(choice) or not isinstance(option, SeatOption):
+            return
+        if option.kind == "ExitDungeon":
+            # Leaving ends the expedition for good (§10.1): ask first.
+            ask_confirm(
+                self.app,
+                "Leave the dungeon",
+                _leaving_words(self.view),
+                "Leave the dungeon",
+                lambda: self.submit_option(option),
+            )
+            return
+        self.submit_option(option)
 
     def action_step(self, direction: str) -> None:
         """Move the party one tile."""
@@ -335,6 +392,14 @@ class ExpeditionScreen(CombatMode):
             if not self._step_to(tile) or self.view.pending is not None:
                 break
 
+    @on(GameLog.Left)
+    def _log_left(self, event: GameLog.Left) -> None:
+        self.query_one("#exp-map", TileMap).focus()
+
     @on(GameLog.LineSelected)
     def _explain(self, event: GameLog.LineSelected) -> None:
-        self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)))
+        self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)), self._explained)
+
+    def _explained(self, leave: bool | None) -> None:
+        if leave:
+            self.query_one("#exp-map", TileMap).focus()

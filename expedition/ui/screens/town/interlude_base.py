@@ -17,6 +17,7 @@ from expedition.session.seat_options import TABLE
 from expedition.session.seat_view import SeatOption
 from expedition.session.views import Seat
 from expedition.ui.screens.game_screen import GameScreen
+from expedition.ui.widgets.log_text import LogEntry
 
 TABS = {"market": "pane-market", "day": "pane-day", "night": "pane-night", "party": "pane-party"}
 """The sections' tab ids."""
@@ -35,6 +36,7 @@ class InterludeBase(GameScreen[bool]):
         self._chosen = ""
         self._names: dict[str, str] = {}
         self._finished = False
+        self._entries: list[LogEntry] = []
 
     @property
     def content(self) -> InterludeContent | None:

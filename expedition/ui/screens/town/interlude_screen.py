@@ -22,14 +22,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from expedition.rules.core.events import Event
 from expedition.session.port import Update
 from expedition.session.seat_options import TABLE
 from expedition.session.seat_view import SeatOption
+from expedition.ui.screens.confirm import ask_confirm
 from expedition.ui.screens.destination import ask_destination
 from expedition.ui.screens.dungeon.camp_screen import CampScreen
+from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.town.interlude_base import TABS
 from expedition.ui.screens.town.interlude_items import item_entries, items_info
 from expedition.ui.screens.town.interlude_moves import InterludeMoves
@@ -54,7 +56,8 @@ from expedition.ui.widgets.interlude_panels import (
     StashSection,
 )
 from expedition.ui.widgets.interlude_text import SIZE_NAMES, purse_line, wares
-from expedition.ui.widgets.log_text import describe
+from expedition.ui.widgets.log import GameLog
+from expedition.ui.widgets.log_text import LogEntry, describe, explain
 
 __all__ = [
     "LOG_LINES",
@@ -90,6 +93,7 @@ class InterludeScreen(InterludeMoves):
         Binding("e", "end_day", "End the day"),
         Binding("o", "set_out", "Set out"),
         Binding("escape", "leave", "Party screen"),
+        Binding("slash", "search_log", "Search log", key_display="/"),
     ]
     """Keys on the interlude screen (Enter does the highlighted line of a section)."""
 
@@ -104,7 +108,9 @@ class InterludeScreen(InterludeMoves):
         "then rolls the camp table instead of an ambush. Party (y): the sheet, the items and the stash "
         "(v focuses them; g gives the highlighted item to another adventurer, s leaves it in the stash, "
         "k or Enter takes it back) and insight to spend. e ends "
-        "the day (actions, hunger, then the night), o sets out. The settlement's doom shows as ??."
+        "the day (actions, hunger, then the night) once you confirm, o sets out. / searches the log "
+        "(what you type there never acts); Enter on a log line shows its dice and rule, Esc leaves "
+        "the log. The settlement's doom shows as ??."
     )
     """Shown on the help screen."""
 
@@ -123,18 +129,18 @@ class InterludeScreen(InterludeMoves):
                 with Vertical(id="int-party-side"):
                     yield StashSection(id="stash")
                     yield InsightSection(id="insight")
-        yield RichLog(id="int-log", max_lines=LOG_LINES, wrap=True, markup=False)
+        yield GameLog(unit="Day", id="int-log")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#int-log", RichLog).border_title = "Log"
+        self.query_one("#int-log", GameLog).border_title = "Log (/ searches)"
         self.follow_game()
         self.refresh_from_session()
         interlude = self.interlude
         if interlude is not None:
             where = interlude.settlement.replace("_", " ").title()
-            self.query_one("#int-log", RichLog).write(
-                Text(f"In {where}, day {interlude.day} of the interlude.")
+            self._add_lines(
+                [LogEntry(interlude.day, f"In {where}, day {interlude.day} of the interlude.", ())]
             )
         self.ask_decisions()
         self._open_camp()
@@ -159,11 +165,35 @@ class InterludeScreen(InterludeMoves):
 
     def log_events(self, events: Iterable[Event]) -> None:
         """Add events to the log in words, dice with their faces."""
-        log = self.query_one("#int-log", RichLog)
-        for event in events:
-            text = describe(event, self._names)
-            if text:
-                log.write(Text(text))
+        interlude = self.interlude
+        day = interlude.day if interlude is not None else 0
+        lines = [LogEntry(day, text, (event,)) for event in events if (text := describe(event, self._names))]
+        self._add_lines(lines)
+
+    def _add_lines(self, lines: list[LogEntry]) -> None:
+        if lines:
+            self._entries = (self._entries + lines)[-LOG_LINES:]
+            self.query_one("#int-log", GameLog).entries = tuple(self._entries)
+
+    def action_search_log(self) -> None:
+        """Search the log (typing there never presses the screen's keys)."""
+        self.query_one("#int-log", GameLog).action_search()
+
+    @on(GameLog.Left)
+    def _log_left(self, event: GameLog.Left) -> None:
+        self.action_tab(self._tab_name())
+
+    def _tab_name(self) -> str:
+        active = self.query_one("#int-tabs", TabbedContent).active
+        return next((name for name, pane in TABS.items() if pane == active), "market")
+
+    @on(GameLog.LineSelected)
+    def _explain(self, event: GameLog.LineSelected) -> None:
+        self.app.push_screen(ExplainScreen(event.entry, explain(event.entry, self._names)), self._explained)
+
+    def _explained(self, leave: bool | None) -> None:
+        if leave:
+            self._log_left(GameLog.Left(self.query_one("#int-log", GameLog)))
 
     def refresh_from_session(self) -> None:
         """Redraw every section from this seat's view."""
@@ -214,9 +244,16 @@ class InterludeScreen(InterludeMoves):
     def action_pick(self, number: int) -> None:
         """Choose which of this seat's adventurers acts (buys, plans, sleeps, spends)."""
         mine = self._mine()
-        if 1 <= number <= len(mine):
-            self._chosen = mine[number - 1].id
-            self.refresh_from_session()
+        if not 1 <= number <= len(mine):
+            self.notify(f"There is no adventurer {number} here.", severity="warning", timeout=3)
+            return
+        member = mine[number - 1]
+        actor = self.actor
+        if actor is not None and member.id == actor.id:
+            self.notify(f"{member.name} already acts.", timeout=2)
+            return
+        self._chosen = member.id
+        self.refresh_from_session()
 
     def action_tab(self, name: str) -> None:
         """Show a section."""
@@ -244,8 +281,21 @@ class InterludeScreen(InterludeMoves):
         self.take(kinds[verb], item)
 
     def action_end_day(self) -> None:
-        """End the day: announced actions, hunger, then the night and the next morning's event."""
-        self.take("EndDay", "", table=True)
+        """End the day once the player confirms: announced actions, hunger, the night and the morning."""
+        option = self.find_option(TABLE, "EndDay", target="")
+        if option is None:
+            self.warn_missing()
+            return
+        if not option.enabled:
+            self.submit_option(option)  # says why not
+            return
+        interlude = self.interlude
+        day = f"day {interlude.day}" if interlude is not None else "the day"
+        question = (
+            f"End {day}? Every announced action is carried out, hunger is paid and the night falls. "
+            "It cannot be taken back."
+        )
+        ask_confirm(self.app, "End the day", question, f"End {day}", lambda: self.submit_option(option))
 
     def action_set_out(self) -> None:
         """End the interlude and set out on an expedition: a new dungeon, or one the party knows."""
