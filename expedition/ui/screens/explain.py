@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.log_text import LogEntry
 
 
@@ -48,7 +49,7 @@ class ExplainScreen(ModalScreen[None]):
             box.border_subtitle = "Esc closes"
             with VerticalScroll():
                 yield Static(table, id="explain-rows")
-        yield Footer()
+        yield FittedFooter()
 
     def action_close(self) -> None:
         """Close the explanation."""

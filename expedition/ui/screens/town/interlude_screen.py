@@ -22,7 +22,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import RichLog, Static, TabbedContent, TabPane
 
 from expedition.rules.core.events import Event
 from expedition.session.port import Update
@@ -45,6 +45,7 @@ from expedition.ui.screens.town.interlude_view import (
 )
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.interlude_panels import (
     DaySection,
     InsightSection,
@@ -124,7 +125,7 @@ class InterludeScreen(InterludeMoves):
                     yield StashSection(id="stash")
                     yield InsightSection(id="insight")
         yield RichLog(id="int-log", max_lines=LOG_LINES, wrap=True, markup=False)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#int-log", RichLog).border_title = "Log"
