@@ -80,6 +80,10 @@ class ExpeditionApp(App[None]):
     """
 
     TITLE = "Expedition"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    """Screens narrower than 110 columns get the class `-narrow` (see interlude.tcss)."""
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """Screens with fewer than 32 rows get the class `-short` (smaller logs, see the screens' tcss)."""
     SUB_TITLE = "Dead Weight in a terminal"
     CSS_PATH = [
         "styles/app.tcss",

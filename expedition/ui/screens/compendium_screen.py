@@ -15,10 +15,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.content.compendium_pages import CompendiumEntry
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.marked_list import MarkedList
 
 KIND_ORDER = (
@@ -149,7 +150,7 @@ class CompendiumScreen(Screen[None]):
             with VerticalScroll(id="compendium-detail") as pane:
                 pane.border_title = "Entry"
                 yield Static(id="compendium-page")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self._refresh_entries()

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Button, ContentSwitcher, Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Button, ContentSwitcher, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from expedition.content.catalog import Catalog
@@ -27,6 +27,7 @@ from expedition.ui.creation_flow import CreationFlow, party_specs, split_party
 from expedition.ui.screens.creation_shop import StartingShopScreen
 from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.creation_log import event_line
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.marked_list import MarkedList
 
 SETUP, MAKING, READY = "setup", "making", "ready"
@@ -106,7 +107,7 @@ class CreationScreen(Screen[Party | None]):
             with Vertical(id=READY):
                 yield Static(id="ready-status")
                 yield CharacterSheet(id="ready-sheet")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self._draw_setup()

@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.errors import RuleError
 from expedition.ui.creation_flow import CreationFlow, Ware, price_words
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.marked_list import MarkedList
 
 
@@ -52,7 +53,7 @@ class StartingShopScreen(ModalScreen[None]):
             yield Static(id="shop-purse")
             yield MarkedList(id="shop-list")
             yield Static(id="shop-message")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         box = self.query_one("#shop-box", Vertical)

@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.log_text import LogEntry
 
 
@@ -51,7 +52,7 @@ class ExplainScreen(ModalScreen[bool]):
             box.border_subtitle = "Enter: back to the log · Esc: back to the map"
             with VerticalScroll():
                 yield Static(table, id="explain-rows")
-        yield Footer()
+        yield FittedFooter()
 
     def action_close(self, leave: bool = False) -> None:
         """Close the explanation; `leave` also leaves the log."""

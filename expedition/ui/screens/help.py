@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from expedition.ui.widgets.fitted_footer import FittedFooter
 
 GENERAL = (
     ("?  F1", "this help"),
@@ -66,7 +68,7 @@ class HelpScreen(ModalScreen[None]):
                 if about:
                     yield Static(Text(about), id="help-about")
                 yield Static(keys_table(self._under), id="help-keys")
-        yield Footer()
+        yield FittedFooter()
 
     def action_close(self) -> None:
         """Close the help."""

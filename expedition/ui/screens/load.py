@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.session.campaigns import CampaignSummary
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.marked_list import MarkedList
 
 
@@ -49,7 +50,7 @@ class LoadScreen(ModalScreen[str | None]):
             box.border_subtitle = "Enter opens · Esc goes back"
             yield Static("Saved campaigns, most recently played first:", id="load-intro")
             yield MarkedList(*(Option(summary_label(s), id=s.name) for s in self._campaigns), id="load-list")
-        yield Footer()
+        yield FittedFooter()
 
     @on(OptionList.OptionSelected, "#load-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from expedition.session.seat_options import NAME_LIMIT
+from expedition.ui.widgets.fitted_footer import FittedFooter
 
 
 class NamePrompt(ModalScreen[str | None]):
@@ -39,7 +40,7 @@ class NamePrompt(ModalScreen[str | None]):
             box.border_subtitle = "Enter keeps · Esc cancels"
             yield Static(self.question, id="name-question", markup=False)
             yield Input(self.current, max_length=NAME_LIMIT, id="name-input")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#name-input", Input).focus()

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import RichLog, Static, TabbedContent, TabPane
 
 from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
@@ -32,6 +32,7 @@ from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.log_text import describe
 
 FILLED = "■"
@@ -139,7 +140,7 @@ class PartyScreen(GameScreen[None]):
                 with TabPane(member.name, id=f"tab-{member.id}"), VerticalScroll():
                     lines = lines_for(state.sheets.get(member.id), self._catalog())
                     yield CharacterSheet(member, lines=lines, id=f"sheet-{member.id}")
-        yield Footer()
+        yield FittedFooter()
 
     def _catalog(self) -> Catalog | None:
         world = self.port.world

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.core.decisions import Decision
@@ -26,6 +26,7 @@ from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.core.odds import RollOdds, outcome_odds
 from expedition.rules.core.rule_sections import cite
 from expedition.rules.core.wording import plural
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.marked_list import MarkedList
 
 
@@ -67,7 +68,7 @@ class DecisionPrompt(ModalScreen[str]):
             box.border_subtitle = f"Enter chooses · {self.ESCAPE_WORDS}"
             yield from self.compose_body()
             yield MarkedList(*self.options(), id="prompt-choices")
-        yield Footer()
+        yield FittedFooter()
 
     def title_text(self) -> str:
         """The box's title."""
@@ -381,7 +382,7 @@ class HarmPrompt(ModalScreen[None]):
                 yield Static(Text("\n".join(f"• {line}" for line in info.options)), id="harm-options")
             if info.rule:
                 yield Static(Text(f"Rule: {cite(info.rule)}", style="dim"), id="harm-rule")
-        yield Footer()
+        yield FittedFooter()
 
     def _table(self) -> Table:
         table = Table(box=None, padding=(0, 1), show_header=True, show_edge=False)

@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.save_banner import sentence
 
 __all__ = ["SaveElsewherePrompt"]
@@ -50,7 +51,7 @@ class SaveElsewherePrompt(ModalScreen[str | None]):
                 markup=False,
             )
             yield Input(placeholder="a folder, such as ~/expedition-saves", id="elsewhere-input")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#elsewhere-input", Input).focus()

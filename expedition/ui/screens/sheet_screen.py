@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from expedition.rules.character.adventurer import Character
 from expedition.ui.widgets.character_sheet import CharacterSheet
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.sheet_text import SheetLines
 
 
@@ -38,7 +38,7 @@ class SheetScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield CharacterSheet(self._character, lines=self._lines, id="sheet")
-        yield Footer()
+        yield FittedFooter()
 
     def action_back(self) -> None:
         """Close the sheet."""

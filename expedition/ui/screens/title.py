@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.marked_list import MarkedList
 
 CREDIT = "Based on Dead Weight by Pedro Medeiros (saint11), CC BY 4.0; changes were made."
@@ -57,7 +58,7 @@ class TitleScreen(Screen[None]):
                 yield MarkedList(*(Option(label, id=key) for key, label in MENU), id="title-menu")
             with Center():
                 yield Static(CREDIT, id="title-credit")
-        yield Footer()
+        yield FittedFooter()
 
     @on(OptionList.OptionSelected, "#title-menu")
     async def _menu_chosen(self, event: OptionList.OptionSelected) -> None:

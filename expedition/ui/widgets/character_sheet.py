@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
@@ -117,6 +118,11 @@ def trappings_text(character: Character) -> RenderableType:
     return Group(*parts)
 
 
+SIDE_BY_SIDE_WIDTH = 96
+"""Fewest columns for the paper sheet's three columns (attributes 46, skills and trappings 25 each);
+a narrower sheet stacks its boxes (class `-narrow`, see sheet.tcss) rather than squeeze them."""
+
+
 class CharacterSheet(Widget):
     """An adventurer's sheet: identity, attributes with tracks, skills, afflictions, insight and trappings.
 
@@ -158,6 +164,9 @@ class CharacterSheet(Widget):
 
     def on_mount(self) -> None:
         self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < SIDE_BY_SIDE_WIDTH, "-narrow")
 
     def watch_character(self) -> None:
         self._draw()

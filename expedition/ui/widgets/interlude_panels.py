@@ -67,7 +67,8 @@ class Section(Widget):
     """The section's buttons: (verb, label)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id=f"{self.id}-info", classes="section-info")
+        with VerticalScroll(classes="section-info-box"):  # a long info box scrolls on a short terminal
+            yield Static(id=f"{self.id}-info", classes="section-info")
         yield Static(id=f"{self.id}-heading", classes="section-heading")
         with Horizontal(classes="section-body"):
             yield MarkedList(id=f"{self.id}-list", classes="section-list")

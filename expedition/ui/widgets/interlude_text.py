@@ -121,10 +121,10 @@ def ware_line(ware: Ware) -> str:
     """One market line in columns: name, category, price (or its dice), availability."""
     price = f"{ware.price} silver" if ware.price is not None else f"{ware.dice}"
     stock = ware.refused or ware.stock
-    return f"{ware.name[:26]:<26} {ware.category.value:<9} {price:>10}  {stock}"
+    return f"{ware.name[:24]:<24} {ware.category.value:<9} {price:>9}  {stock}"
 
 
-MARKET_HEADING = f"{'Item':<26} {'Category':<9} {'Price':>10}  Availability (risk dice, odds)"
+MARKET_HEADING = f"{'Item':<24} {'Category':<9} {'Price':>9}  Availability (risk dice, odds)"
 """The column heads over the market list."""
 
 

@@ -278,8 +278,20 @@ class TileMap(ScrollView, can_focus=True, inherit_bindings=False):
         my = min(self.margin // 2, max(0, (height - 1) // 2))
         inside = left + mx <= x < left + width - mx and top + my <= y < top + height - my
         if not inside:
-            region = Region(x, y, 1, 1)
-            self.scroll_to_region(region, animate=False, center=True, immediate=True, force=True)
+            self.centre_on_party()
+
+    def centre_on_party(self) -> None:
+        """Scroll, without animation, so the party is in the middle of the map (as far as the level lets)."""
+        view = self.view
+        if view is None:
+            return
+        region = Region(*view.party, 1, 1)
+        self.scroll_to_region(region, animate=False, center=True, immediate=True, force=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # A smaller (or larger) map may leave the party off screen or at an edge: centre it at once,
+        # not at the next step.
+        self.call_after_refresh(self.centre_on_party)
 
     def style_for(self, name: str) -> Style:
         """The Rich style of a component class suffix ("" for unknown tiles)."""

@@ -17,7 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.camp.ambush import ambush_dice, ambush_odds, ambush_parts
@@ -28,6 +28,7 @@ from expedition.session.port import SessionPort, Update
 from expedition.session.seat_view import SeatOption
 from expedition.session.views import Seat
 from expedition.ui.screens.game_screen import GameScreen
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.interlude_text import table_lines
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries
@@ -104,7 +105,7 @@ class CampScreen(GameScreen[None]):
                     yield OptionList(id="camp-actions")
                     yield GameLog(id="camp-log")
                 yield Static(id="camp-ambush")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#camp-party").border_title = "Who acts (1-4)"

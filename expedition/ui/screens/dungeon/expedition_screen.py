@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
@@ -45,6 +45,7 @@ from expedition.ui.screens.handover import HandOver
 from expedition.ui.widgets.action_bar import ActionBar, ActionChoice
 from expedition.ui.widgets.clocks import TrackerClock
 from expedition.ui.widgets.combat_panel import CombatPanel
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries, explain
 from expedition.ui.widgets.party_panel import LEGEND, PartyPanel
@@ -145,7 +146,7 @@ class ExpeditionScreen(CombatMode):
                 yield ActionBar(id="exp-actions")
                 with VerticalScroll(id="exp-party-box"):
                     yield PartyPanel(id="exp-party")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#exp-map", TileMap).border_title = "Map"

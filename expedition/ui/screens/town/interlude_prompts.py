@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, SelectionList, Static
+from textual.widgets import SelectionList, Static
+
+from expedition.ui.widgets.fitted_footer import FittedFooter
 
 
 class ItemsPrompt(ModalScreen[tuple[int, ...] | None]):
@@ -44,7 +46,7 @@ class ItemsPrompt(ModalScreen[tuple[int, ...] | None]):
             box.border_subtitle = "Space ticks · Enter confirms · Esc cancels"
             yield Static(Text(f"Tick at most {self.most}."), id="items-note")
             yield SelectionList[int](*[(label, uid) for uid, label in self.items], id="items-list")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#items-list", SelectionList).focus()

@@ -22,7 +22,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from expedition.rules.core.events import Event
 from expedition.session.port import Update
@@ -47,6 +47,7 @@ from expedition.ui.screens.town.interlude_view import (
 )
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
+from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.interlude_panels import (
     DaySection,
     InsightSection,
@@ -130,7 +131,7 @@ class InterludeScreen(InterludeMoves):
                     yield StashSection(id="stash")
                     yield InsightSection(id="insight")
         yield GameLog(unit="Day", id="int-log")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#int-log", GameLog).border_title = "Log (/ searches)"
