@@ -25,7 +25,8 @@ BLOODIED = 4
 """Wounds on one standing adventurer after which the party would rather run than trade blows."""
 REACH = 40
 """How far (in tiles walked) the bot looks for a place out of the foes' sight."""
-MAGIC = ("HurlSpellShot", "CastSpell", "InvokePrayer", "UseManeuver")
+HEAL_AT = 2
+"""Wounds on one adventurer worth a healing prayer in a fight."""
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
@@ -38,7 +39,7 @@ def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
         _stabilise(options)
         or (_flee(view, options) if memory.fleeing else None)
         or _attack(view, options)
-        or _magic(options, memory)
+        or _magic(view, options)
         or _close_in(view, options)
         or first(options, "Recover", "Defend", "Dodge", "CombatCatchBreath")
         or first(options, "EndTurn", "PassTurn")
@@ -163,9 +164,28 @@ def _attack(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
     return best if best.odds is not None and float(best.odds.succeeded) >= WORTH_IT else None
 
 
-def _magic(options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    offered = [o for o in options if o.kind in MAGIC]
-    return memory.rng.choice(offered) if offered and memory.rng.random() < 0.5 else None
+def _magic(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+    """Magic with a purpose: a shot of a spell already cast, healing the badly hurt, a spell at a foe.
+
+    Utility magic (light, food) waits for the fight to end; a desperate plea is kept for the
+    dying, since an angry god costs more than a wound.
+    """
+    combat = view.state.expedition.combat if view.state.expedition else None
+    if combat is None:
+        return None
+    foes = {foe.uid for foe in combat.conscious_foes}
+    hurt_badly = {m.id for m in view.state.party if m.status is not Status.DEAD and wounds(m) >= HEAL_AT}
+    dying = {m.id for m in view.state.party if m.mortal_wounds}
+    shots = [o for o in options if o.kind == "HurlSpellShot" and o.arg("target") in foes]
+    heals = [
+        o
+        for o in options
+        if o.kind == "InvokePrayer"
+        and "Cure" in o.label
+        and (o.arg("target") in (dying if o.arg("plea") else hurt_badly))
+    ]
+    aimed = [o for o in options if o.kind in ("CastSpell", "UseManeuver") and o.arg("target") in foes]
+    return next(iter(shots or heals or aimed), None)
 
 
 def _close_in(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
