@@ -12,6 +12,7 @@ from expedition.bots.sensible.memory import Memory
 from expedition.bots.sensible.party_condition import down, first, wounds
 from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.fight_map import floor, sees
+from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.distance import Pos
 from expedition.session.seat_view import SeatOption, SeatView
 
@@ -25,6 +26,10 @@ BLOODIED = 4
 """Wounds on one standing adventurer after which the party would rather run than trade blows."""
 REACH = 40
 """How far (in tiles walked) the bot looks for a place out of the foes' sight."""
+BODY = ("str", "dex")
+"""The attributes blows and shots test."""
+WINDED = 1
+"""Available dice on a fatigued body attribute at which the fighter catches breath before a blow."""
 HEAL_AT = 2
 """Wounds on one adventurer worth a healing prayer in a fight."""
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -38,6 +43,7 @@ def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
     return (
         _stabilise(options)
         or (_flee(view, options) if memory.fleeing else None)
+        or _breathe(view, options)
         or _attack(view, options)
         or _magic(view, options)
         or _close_in(view, options)
@@ -147,6 +153,22 @@ def _to_cover(level: object, start: Pos, watchers: list[Pos], taken: set[Pos]) -
                 distance[nxt] = distance[pos] + 1
                 queue.append(nxt)
     return distance
+
+
+def _breathe(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+    """Catch breath before a blow the tired body cannot pay for.
+
+    A test's fatigue on an attribute with no die left turns into a wound, and with no room for
+    that the fighter faints (§4.1): a careful fighter catches breath first.
+    """
+    breath = first(options, "CombatCatchBreath")
+    if breath is None:
+        return None
+    member = next((m for m in view.state.party if m.id == breath.actor), None)
+    if member is None or Affliction.PARCHED in member.afflictions:
+        return None  # a parched fighter recovers nothing by it (§4.1)
+    body = [member.attrs[a] for a in member.attrs if str(a).lower() in BODY]
+    return breath if any(a.fatigue and a.available <= WINDED for a in body) else None
 
 
 def _attack(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
