@@ -44,7 +44,12 @@ def stock_level(
     """
     depth = level.depth + danger
     exits = door_counts(level)
-    lair = _place_lair(level, theme, roll, depth, party_size, deepest, levels, danger, threats, exits)
+    # The first level's groups are sized as if danger were 0 (HOUSE §2.2, house): the danger
+    # shows from the second level down, so a party learns a dungeon before it bites.
+    size_at = 1 if level.depth == 1 else depth
+    lair = _place_lair(
+        level, theme, roll, depth, party_size, deepest, levels, danger, threats, exits, size_at
+    )
     taken: set[Pos] = {p for p in (level.stairs_down, level.stairs_up, level.exit) if p is not None}
     candidates = refuge_candidates(level, lair)
     if candidates:
@@ -61,7 +66,7 @@ def stock_level(
     for room in level.rooms:
         if room is lair or room.refuge:
             continue
-        _stock_room(level, room, theme, roll, depth, party_size, threats, taken)
+        _stock_room(level, room, theme, roll, depth, party_size, threats, taken, size_at)
     _breathing_room(level, lair)
     for room in level.rooms:
         room.exposed = room.exposed or exits[room.id] >= 3 or room.entrance
@@ -80,6 +85,7 @@ def _place_lair(
     danger: int,
     threats: Mapping[str, int],
     exits: dict[int, int],
+    size_at: int,
 ) -> Room | None:
     """The largest room at least 3 rooms from the arrival, with 2+ exits (relaxed if none fits)."""
     distances = room_distances(level, 0)
@@ -94,7 +100,7 @@ def _place_lair(
     lair.contents = Contents.LAIR
     apex = deepest
     index = (5 if levels == 2 and danger == 0 else 6) if apex else min(6, roll.d(3) + depth - 1)
-    limit = budget(party_size, depth, 1.5)
+    limit = budget(party_size, size_at, 1.5)
     row = theme.lairs[index - 1] if apex else first_fits(theme.lairs, index, limit, threats)
     group = build_group(row, limit, party_size + 3, apex=apex, threats=threats)
     if apex and danger >= 2 and row.note.startswith("At danger 2"):
@@ -127,6 +133,7 @@ def _stock_room(
     party_size: int,
     threats: Mapping[str, int],
     taken: set[Pos],
+    size_at: int,
 ) -> None:
     arrival = room.entrance or room.contains(level.arrival)
     kind = theme.room_type(roll.nd(2, 6))
@@ -164,7 +171,7 @@ def _stock_room(
         cache.hidden = kind.secret
         level.caches.append(cache)
     if contents is Contents.ENCOUNTER:
-        limit = budget(party_size, depth)
+        limit = budget(party_size, size_at)
         row = first_fits(theme.wandering, min(8, roll.d(6) + depth - 1), limit, threats)
         group = build_group(row, limit, party_size + 2, threats=threats)
         level.encounters.append(

@@ -9,6 +9,7 @@ from collections import deque
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from expedition.dungeon.budget import THREAT, budget
 from expedition.dungeon.generate import generate_dungeon
 from expedition.dungeon.graph import door_counts, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef
@@ -184,3 +185,23 @@ def test_any_seed_is_deterministic_and_fully_connected(seed: int) -> None:
     for level in dungeon.levels:
         reached = _reach(level, level.arrival)
         assert all(room.center in reached for room in level.rooms)
+
+
+def test_the_first_level_sizes_its_groups_as_if_danger_were_nought(themes: dict[str, ThemeDef]) -> None:
+    """HOUSE §2.2 (house): a danger 2 dungeon's first level keeps its groups within B at E 1.
+
+    The deeper levels feel the danger: their groups outgrow that budget.
+    """
+    standard, hard = budget(4, 1), budget(4, 1, 1.5)
+    deeper_bigger = False
+    for seed in range(1, 31):
+        dungeon = generate_dungeon(seed, themes, levels=3, danger=2, party_size=4)
+        for level in dungeon.levels:
+            for encounter in level.encounters:
+                cost = [THREAT.get(key, 1) for key in encounter.enemies]
+                if level.depth == 1:
+                    limit = hard if encounter.lair else standard
+                    assert sum(cost) <= max(limit, cost[0]), (seed, encounter)
+                elif not encounter.lair and sum(cost) > standard:
+                    deeper_bigger = True
+    assert deeper_bigger

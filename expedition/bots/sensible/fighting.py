@@ -12,6 +12,7 @@ from expedition.bots.sensible.memory import Memory
 from expedition.bots.sensible.party_condition import down, first, wounds
 from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.fight_map import floor, sees
+from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.distance import Pos
 from expedition.session.seat_view import SeatOption, SeatView
 
@@ -25,7 +26,12 @@ BLOODIED = 4
 """Wounds on one standing adventurer after which the party would rather run than trade blows."""
 REACH = 40
 """How far (in tiles walked) the bot looks for a place out of the foes' sight."""
-MAGIC = ("HurlSpellShot", "CastSpell", "InvokePrayer", "UseManeuver")
+BODY = ("str", "dex")
+"""The attributes blows and shots test."""
+WINDED = 1
+"""Available dice on a fatigued body attribute at which the fighter catches breath before a blow."""
+HEAL_AT = 2
+"""Wounds on one adventurer worth a healing prayer in a fight."""
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
@@ -37,8 +43,9 @@ def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
     return (
         _stabilise(options)
         or (_flee(view, options) if memory.fleeing else None)
+        or _breathe(view, options)
         or _attack(view, options)
-        or _magic(options, memory)
+        or _magic(view, options)
         or _close_in(view, options)
         or first(options, "Recover", "Defend", "Dodge", "CombatCatchBreath")
         or first(options, "EndTurn", "PassTurn")
@@ -148,6 +155,22 @@ def _to_cover(level: object, start: Pos, watchers: list[Pos], taken: set[Pos]) -
     return distance
 
 
+def _breathe(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+    """Catch breath before a blow the tired body cannot pay for.
+
+    A test's fatigue on an attribute with no die left turns into a wound, and with no room for
+    that the fighter faints (§4.1): a careful fighter catches breath first.
+    """
+    breath = first(options, "CombatCatchBreath")
+    if breath is None:
+        return None
+    member = next((m for m in view.state.party if m.id == breath.actor), None)
+    if member is None or Affliction.PARCHED in member.afflictions:
+        return None  # a parched fighter recovers nothing by it (§4.1)
+    body = [member.attrs[a] for a in member.attrs if str(a).lower() in BODY]
+    return breath if any(a.fatigue and a.available <= WINDED for a in body) else None
+
+
 def _attack(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
     attacks = [o for o in options if o.kind == "AttackFoe" and o.odds is not None]
     if not attacks:
@@ -163,9 +186,28 @@ def _attack(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
     return best if best.odds is not None and float(best.odds.succeeded) >= WORTH_IT else None
 
 
-def _magic(options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    offered = [o for o in options if o.kind in MAGIC]
-    return memory.rng.choice(offered) if offered and memory.rng.random() < 0.5 else None
+def _magic(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+    """Magic with a purpose: a shot of a spell already cast, healing the badly hurt, a spell at a foe.
+
+    Utility magic (light, food) waits for the fight to end; a desperate plea is kept for the
+    dying, since an angry god costs more than a wound.
+    """
+    combat = view.state.expedition.combat if view.state.expedition else None
+    if combat is None:
+        return None
+    foes = {foe.uid for foe in combat.conscious_foes}
+    hurt_badly = {m.id for m in view.state.party if m.status is not Status.DEAD and wounds(m) >= HEAL_AT}
+    dying = {m.id for m in view.state.party if m.mortal_wounds}
+    shots = [o for o in options if o.kind == "HurlSpellShot" and o.arg("target") in foes]
+    heals = [
+        o
+        for o in options
+        if o.kind == "InvokePrayer"
+        and "Cure" in o.label
+        and (o.arg("target") in (dying if o.arg("plea") else hurt_badly))
+    ]
+    aimed = [o for o in options if o.kind in ("CastSpell", "UseManeuver") and o.arg("target") in foes]
+    return next(iter(shots or heals or aimed), None)
 
 
 def _close_in(view: SeatView, options: list[SeatOption]) -> SeatOption | None:

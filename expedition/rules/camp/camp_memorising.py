@@ -16,7 +16,7 @@ from expedition.rules.camp.pool import RULE, afford, spend
 from expedition.rules.core.actions import Action
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.skills import Trait
-from expedition.rules.magic.spells.memorising import memorise, memory_limit
+from expedition.rules.magic.spells.memorising import memorise, memory_limit, relearn_refusal
 
 if TYPE_CHECKING:
     from expedition.rules.core.context import Context
@@ -52,6 +52,9 @@ def verify_memorise(state: CampaignState, action: Memorise) -> None:
         raise IllegalAction(f"{member.name} does not know {', '.join(unknown)}.")
     if len(set(action.keys)) > memory_limit(member):
         raise IllegalAction(f"{member.name} can hold only {memory_limit(member)} in memory.")
+    refusal = relearn_refusal(member, action.keys, needs_grimoire=not member.magic.grimoire_free)
+    if refusal:
+        raise IllegalAction(refusal)
     afford(camp, COST)
 
 

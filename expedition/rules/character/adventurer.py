@@ -97,6 +97,8 @@ class Magic:
         known_spells: Spells written on the sheet (§11.1).
         memorised_spells: Spells memorised for this expedition, at most the INT score.
         forgotten_spells: Memorised spells lost after a failed casting test, until relearned.
+        grimoire_free: The wizard's school keeps no grimoire: study brings forgotten spells back
+            without one (the Awakened); set as each expedition begins.
         mishaps: Spell mishaps rolled this expedition (added to the next mishap roll).
         sure_cast: A great success: the next spell's casting test succeeds by itself.
         known_prayers: Prayers written on the sheet (§11.2).
@@ -113,6 +115,7 @@ class Magic:
     known_spells: list[str] = field(default_factory=list)
     memorised_spells: list[str] = field(default_factory=list)
     forgotten_spells: list[str] = field(default_factory=list)
+    grimoire_free: bool = False
     mishaps: int = 0
     sure_cast: bool = False
     known_prayers: list[str] = field(default_factory=list)

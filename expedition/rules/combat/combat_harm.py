@@ -293,7 +293,11 @@ def wound_foe(
 
 
 def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe, *, by: str) -> None:
-    """`foe` is out (§16 #21); when a leader falls its living allies test 1d! to flee (HOUSE §3.1)."""
+    """`foe` is out (§16 #21); its living allies may break and run (HOUSE §3.1).
+
+    They test 1d! to flee when it led them, or when half their group or more is now down or
+    fled (broken ranks, house).
+    """
     foe.out = True
     foe.tokens.shield = foe.tokens.dodge = foe.tokens.stun = 0
     ctx.emit(FoeKnockedOut(rule="§16 #21", foe=foe.uid, by=by))
@@ -302,7 +306,9 @@ def knock_out(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe,
 
     foe_fell(ctx, state, foe)  # Dirge (§11.2)
     FOE_FELL.each(ctx, state, combat, foe)  # bursts, a brood or warren breaking (§12, HOUSE §3.1)
-    if foe.defn.behaviour.leader:
+    # A fallen leader, or a group with half its number down or gone (house), shakes the rest.
+    broken = 2 * sum(1 for f in combat.foes if f.out or f.fled) >= len(combat.foes)
+    if foe.defn.behaviour.leader or broken:
         for ally in combat.conscious_foes:
             if ally.defn.living and not ally.defn.ignores_morale and not ally.fleeing:
                 morale_test(ctx, ally, dice=1, reason=f"{foe.name} fell", combat=combat)

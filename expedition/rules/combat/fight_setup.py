@@ -52,6 +52,7 @@ def start_combat(
     group: str = "",
     room: int = -1,
     wounded: int = 0,
+    kept: Sequence[int] = (),
 ) -> Resolution[None]:
     """Start a fight (§10.2.1 setup, §10.1).
 
@@ -71,6 +72,7 @@ def start_combat(
         group: The group's name.
         room: The room of the encounter, -1 for none.
         wounded: Wounds each foe starts with (a bloodied group, HOUSE §2.5).
+        kept: Wounds each foe kept from an earlier fight, in `foes` order (HOUSE §3.1).
 
     Raises:
         IllegalAction: Without an expedition, during another fight, or with no foes.
@@ -93,7 +95,9 @@ def start_combat(
         taken.add(pos)
     for defn, pos in zip(foes, _foe_tiles(level, expedition.position, room, taken, len(foes)), strict=False):
         foe = Foe(uid=f"foe{len(combat.foes) + 1}", key=defn.key, defn=defn, pos=pos)
-        foe.wounds = min(wounded * (2 if defn.wounds >= 6 else 1), defn.wounds)
+        index = len(combat.foes)
+        earlier = kept[index] if index < len(kept) else 0
+        foe.wounds = min(max(earlier, wounded * (2 if defn.wounds >= 6 else 1)), defn.wounds)
         combat.foes.append(foe)
         taken.add(pos)
         ctx.emit(FoePlaced(rule="§10.2.1", foe=foe.uid, key=foe.key, name=foe.name, pos=pos))
@@ -178,7 +182,8 @@ def fight_here(ctx: Context, state: CampaignState) -> Resolution[bool]:
         ambush=encounter.activity == ASLEEP,
         group=encounter.name,
         room=encounter.room,
-        wounded=1 if encounter.activity == BLOODIED else 0,
+        wounded=1 if encounter.activity == BLOODIED and not encounter.wounds else 0,
+        kept=encounter.wounds,
     )
     return True
 

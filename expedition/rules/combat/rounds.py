@@ -297,6 +297,23 @@ def check_end(ctx: Context, state: CampaignState, combat: CombatState) -> Resolu
     return True
 
 
+def keep_survivors(state: CampaignState, combat: CombatState) -> None:
+    """After a fight the party did not win, its room's group is what is left of it (HOUSE §3.1).
+
+    The fallen stay fallen, the fled are gone, and the survivors keep their wounds for the next
+    fight; a group with nobody left is gone for good.
+    """
+    expedition = state.expedition
+    assert expedition is not None  # a fight only happens in a dungeon
+    left = hostile(state, combat)
+    for encounter in expedition.dungeon.level(combat.depth).encounters:
+        if encounter.room != combat.room or encounter.defeated:
+            continue
+        encounter.enemies = tuple(foe.key for foe in left)
+        encounter.wounds = tuple(foe.wounds for foe in left)
+        encounter.defeated = not left
+
+
 def end_combat(
     ctx: Context, state: CampaignState, combat: CombatState, outcome: CombatOutcome
 ) -> Resolution[None]:
@@ -318,6 +335,8 @@ def end_combat(
         for encounter in level.encounters:
             if encounter.room == combat.room:
                 encounter.defeated = True
+    elif combat.room >= 0:
+        keep_survivors(state, combat)
     if outcome is CombatOutcome.VICTORY:
         yield from bind_undead(ctx, state, combat)  # Cador's captive (§5.7.4, house)
     if outcome is not CombatOutcome.PARTY_DOWN:

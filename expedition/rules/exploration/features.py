@@ -195,6 +195,8 @@ class Encounter:
         activity: Its activity roll (HOUSE §2.5), 1..6.
         note: The row's note.
         defeated: Beaten, fled or otherwise gone.
+        wounds: Wounds each enemy kept from a fight it was not beaten in, in `enemies` order
+            (HOUSE §3.1: survivors keep their wounds); empty when none fought yet.
     """
 
     room: int
@@ -205,3 +207,4 @@ class Encounter:
     activity: int = 0
     note: str = ""
     defeated: bool = False
+    wounds: tuple[int, ...] = ()

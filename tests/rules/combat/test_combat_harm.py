@@ -146,3 +146,22 @@ def test_a_fallen_leader_makes_its_living_allies_test_at_once() -> None:
     combat.foes.append(ally)
     knock_out(Context(ScriptedDice([1])), state, combat, boss, by="wren")
     assert boss.out and ally.fleeing
+
+
+def test_a_group_with_half_its_number_down_tests_to_break_with_each_new_fall() -> None:
+    """HOUSE §3.1 broken ranks (house): from the fall that leaves half a group down, the rest test 1d!."""
+    state = make_state()
+    fight(state, [], ambush=True)
+    combat = combat_of(state)
+    first = combat.foes[0]
+    second, third, fourth = (Foe(uid=f"foe{n}", key="rat", defn=rat(), pos=(9, 4 + n)) for n in (2, 3, 4))
+    combat.foes += [second, third, fourth]
+    calm = Context(ScriptedDice([]))
+    knock_out(calm, state, combat, first, by="wren")  # 1 of 4 down: no test
+    assert calm.dice.used == 0  # type: ignore[attr-defined]
+    held = Context(ScriptedDice([3, 5]))
+    knock_out(held, state, combat, second, by="wren")  # 2 of 4: each of the other two tests
+    assert held.dice.used == 2 and not (third.fleeing or fourth.fleeing)  # type: ignore[attr-defined]
+    broke = Context(ScriptedDice([1]))
+    knock_out(broke, state, combat, third, by="wren")  # 3 of 4: the last tests, and a 1 breaks it
+    assert fourth.fleeing and any(isinstance(e, FoeFleeing) for e in broke.events)

@@ -127,3 +127,28 @@ def test_a_summoned_creature_joins_the_fight_next_to_the_caster() -> None:
     assert any(isinstance(e, FoePlaced) and e.foe == "foe2" for e in ctx.events)
     resolve_default(summon(ctx, state, wiz, "no_such_beast"))
     assert len(combat_of(state).foes) == 2
+
+
+def test_a_group_not_beaten_keeps_its_losses_and_its_wounds_for_the_next_fight() -> None:
+    """HOUSE §3.1: after a fight the party fled or lost, the fallen stay fallen, the fled are gone,
+    and the survivors keep their wounds; with nobody left the group is gone.
+    """
+    from expedition.rules.combat.combat_events import CombatOutcome
+    from expedition.rules.combat.rounds import end_combat
+
+    state = make_state()
+    level = state.expedition.level  # type: ignore[union-attr]
+    level.encounters.append(Encounter(room=0, enemies=("rat", "big_rat", "rat"), name="Rats", activity=4))
+    ctx = Context(SeededDice(4), world=_World())  # type: ignore[arg-type]
+    assert resolve_default(fight_here(ctx, state))
+    fallen, hurt, gone = combat_of(state).foes
+    fallen.out, hurt.wounds, gone.fled = True, 2, True
+    resolve_default(end_combat(ctx, state, combat_of(state), CombatOutcome.FLED))
+    encounter = level.encounters[0]
+    assert (encounter.enemies, encounter.wounds, encounter.defeated) == (("big_rat",), (2,), False)
+    state.phase = Phase.EXPLORATION
+    assert resolve_default(fight_here(ctx, state))
+    assert [(foe.key, foe.wounds) for foe in combat_of(state).foes] == [("big_rat", 2)]
+    combat_of(state).foes[0].out = True
+    resolve_default(end_combat(ctx, state, combat_of(state), CombatOutcome.PARTY_DOWN))
+    assert encounter.defeated and encounter.enemies == ()

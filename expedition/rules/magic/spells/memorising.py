@@ -33,7 +33,20 @@ def memory_limit(character: Character) -> int:
 def _needs_grimoire(ctx: Context, character: Character) -> bool:
     world = ctx.world
     school = world.schools.get(character.magic.calling) if world is not None else None
-    return school.grimoire if school is not None else True
+    return school.grimoire if school is not None else not character.magic.grimoire_free
+
+
+def relearn_refusal(character: Character, keys: Sequence[str], *, needs_grimoire: bool) -> str:
+    """Why memorising `keys` would fail for want of a grimoire ("" when it would not).
+
+    Shared by the camp action's check (which knows the school by `Magic.grimoire_free`) and the
+    memorising itself (which asks the content), so an offered study is never refused.
+    """
+    if Trait.MAGIC_USER not in character.traits or not needs_grimoire:
+        return ""
+    relearned = [key for key in keys if key in character.magic.forgotten_spells]
+    grimoire = any(Tag.GRIMOIRE in item.defn.tags for item in character.items)
+    return "Studying a forgotten spell back needs a grimoire." if relearned and not grimoire else ""
 
 
 def memorise(ctx: Context, character: Character, keys: Sequence[str], *, rule: str = "§10.3") -> None:
@@ -54,10 +67,9 @@ def memorise(ctx: Context, character: Character, keys: Sequence[str], *, rule: s
     if len(set(keys)) > memory_limit(character):
         raise IllegalAction(f"{character.name} can hold only {memory_limit(character)} in memory.")
     if wizard:
-        relearned = [key for key in keys if key in magic.forgotten_spells]
-        grimoire = any(Tag.GRIMOIRE in item.defn.tags for item in character.items)
-        if relearned and _needs_grimoire(ctx, character) and not grimoire:
-            raise IllegalAction("Studying a forgotten spell back needs a grimoire.")
+        refusal = relearn_refusal(character, keys, needs_grimoire=_needs_grimoire(ctx, character))
+        if refusal:
+            raise IllegalAction(refusal)
         magic.memorised_spells = list(dict.fromkeys(keys))
         magic.forgotten_spells.clear()
     else:
@@ -86,6 +98,9 @@ def prepare_magic(ctx: Context, state: CampaignState) -> None:
         if world is not None and Trait.MAGIC_USER in member.traits and not magic.known_spells:
             school = world.schools.get(magic.calling)
             magic.known_spells = list(school.spells[:limit]) if school is not None else []
+        if world is not None and Trait.MAGIC_USER in member.traits:
+            school = world.schools.get(magic.calling)
+            magic.grimoire_free = school is not None and not school.grimoire
         if world is not None and Trait.DIVINE_MANDATE in member.traits and not magic.known_prayers:
             god = world.gods.get(magic.calling)
             pool = [p.key for p in world.prayers.values() if p.basic] + (list(god.prayers) if god else [])
