@@ -297,11 +297,13 @@ def check_end(ctx: Context, state: CampaignState, combat: CombatState) -> Resolu
     return True
 
 
-def keep_survivors(state: CampaignState, combat: CombatState) -> None:
+def keep_survivors(state: CampaignState, combat: CombatState, *, party_down: bool = False) -> None:
     """After a fight the party did not win, its room's group is what is left of it (HOUSE §3.1).
 
     The fallen stay fallen, the fled are gone, and the survivors keep their wounds for the next
-    fight; a group with nobody left is gone for good.
+    fight; a group with nobody left is gone for good. Victors over a party that lies down to the
+    last go back to their lair and leave the fallen where they lie (house): the dungeon, their
+    wounds and the decay decide whether anyone gets up again.
     """
     expedition = state.expedition
     assert expedition is not None  # a fight only happens in a dungeon
@@ -311,7 +313,7 @@ def keep_survivors(state: CampaignState, combat: CombatState) -> None:
             continue
         encounter.enemies = tuple(foe.key for foe in left)
         encounter.wounds = tuple(foe.wounds for foe in left)
-        encounter.defeated = not left
+        encounter.defeated = party_down or not left
 
 
 def end_combat(
@@ -336,7 +338,7 @@ def end_combat(
             if encounter.room == combat.room:
                 encounter.defeated = True
     elif combat.room >= 0:
-        keep_survivors(state, combat)
+        keep_survivors(state, combat, party_down=outcome is CombatOutcome.PARTY_DOWN)
     if outcome is CombatOutcome.VICTORY:
         yield from bind_undead(ctx, state, combat)  # Cador's captive (§5.7.4, house)
     if outcome is not CombatOutcome.PARTY_DOWN:

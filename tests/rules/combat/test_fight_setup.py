@@ -150,5 +150,23 @@ def test_a_group_not_beaten_keeps_its_losses_and_its_wounds_for_the_next_fight()
     assert resolve_default(fight_here(ctx, state))
     assert [(foe.key, foe.wounds) for foe in combat_of(state).foes] == [("big_rat", 2)]
     combat_of(state).foes[0].out = True
-    resolve_default(end_combat(ctx, state, combat_of(state), CombatOutcome.PARTY_DOWN))
+    resolve_default(end_combat(ctx, state, combat_of(state), CombatOutcome.FLED))
     assert encounter.defeated and encounter.enemies == ()
+
+
+def test_victors_over_a_party_down_to_the_last_leave_it_where_it_lies() -> None:
+    """HOUSE §3.1 (house): a group that put the whole party down goes back to its lair."""
+    from expedition.rules.combat.combat_events import CombatOutcome
+    from expedition.rules.combat.rounds import end_combat
+
+    state = make_state()
+    level = state.expedition.level  # type: ignore[union-attr]
+    level.encounters.append(Encounter(room=0, enemies=("rat", "big_rat"), name="Rats", activity=4))
+    ctx = Context(SeededDice(4), world=_World())  # type: ignore[arg-type]
+    assert resolve_default(fight_here(ctx, state))
+    combat_of(state).foes[1].wounds = 3
+    resolve_default(end_combat(ctx, state, combat_of(state), CombatOutcome.PARTY_DOWN))
+    encounter = level.encounters[0]
+    assert encounter.defeated and encounter.wounds == (0, 3)
+    state.phase = Phase.EXPLORATION
+    assert not resolve_default(fight_here(ctx, state))
