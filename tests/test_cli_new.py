@@ -71,9 +71,9 @@ def test_too_many_players_is_refused(tmp_path: pathlib.Path) -> None:
 def test_new_campaign_starts_a_journal_that_replays(tmp_path: pathlib.Path) -> None:
     """§16: a new campaign journals its seed and starting state, so `replay` can verify it."""
     assert new("--seed", "11", "--players", "2", "--saves", str(tmp_path)).returncode == 0
-    assert (tmp_path / "campaign-11" / "journal.bin").is_file()
+    assert (tmp_path / "campaign-1" / "journal.bin").is_file()
     replay = subprocess.run(
-        [sys.executable, "-m", "expedition", "replay", "campaign-11", "--saves", str(tmp_path)],
+        [sys.executable, "-m", "expedition", "replay", "campaign-1", "--saves", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=120,

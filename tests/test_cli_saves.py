@@ -191,12 +191,12 @@ def test_new_and_continue_use_the_saves_folder_from_the_environment(tmp_path: Pa
     env = {"EXPEDITION_SAVES": str(tmp_path / "env")}
     made = run("new", "--quick", "--seed", "3", "--no-ui", env=env)
     assert made.returncode == 0, made.stderr
-    assert (tmp_path / "env" / "campaign-3" / "journal.bin").exists()
-    assert list((tmp_path / "env" / "campaign-3").glob("snap-*.expd"))
+    assert (tmp_path / "env" / "campaign-1" / "journal.bin").exists()
+    assert list((tmp_path / "env" / "campaign-1").glob("snap-*.expd"))
     resumed = run("continue", "--no-ui", env=env)
-    assert resumed.returncode == 0 and resumed.stdout.startswith("campaign-3: day 1")
+    assert resumed.returncode == 0 and resumed.stdout.startswith("campaign-1: day 1")
     loaded = run(
-        "load", "campaign-3", "--no-ui", "--saves", str(tmp_path / "env"), env={"EXPEDITION_SAVES": ""}
+        "load", "campaign-1", "--no-ui", "--saves", str(tmp_path / "env"), env={"EXPEDITION_SAVES": ""}
     )
     assert loaded.returncode == 0 and loaded.stdout == resumed.stdout
 

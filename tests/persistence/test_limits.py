@@ -18,7 +18,7 @@ from expedition.persistence.bounded_msgpack import DEFAULT_LIMITS, pack_body
 from expedition.persistence.journal import MAX_RECORD, RECORD_LIMITS, append_record, read_records
 from expedition.persistence.save_errors import EncodeError
 from expedition.persistence.snapshot import MAX_FILE_SIZE
-from expedition.persistence.state import state_hash
+from expedition.persistence.state import state_hash, state_to_body
 from expedition.persistence.store import CampaignStore
 from expedition.persistence.validation import saved_state
 from expedition.session.campaigns import CampaignOpenError, open_campaign
@@ -49,7 +49,8 @@ def test_a_campaign_of_eight_dungeons_without_its_journal_opens_and_journals(tmp
     session = open_campaign("big", saves=tmp_path)
     assert session.store is not None
     (begin,) = session.store.read_journal().records  # the journal starts again from the snapshot
-    assert begin["k"] == "begin" and begin["state"] == body
+    # The fixture was saved before later fields existed; the journal starts from its state as read.
+    assert begin["k"] == "begin" and begin["state"] == state_to_body(state)
     session.close()
     again = open_campaign("big", saves=tmp_path)
     assert state_hash(again.state) == state_hash(state)
