@@ -43,7 +43,7 @@ def one_line(result: subprocess.CompletedProcess[str], code: int) -> str:
 
 @pytest.fixture
 def saved(tmp_path: Path) -> Path:
-    """A saves folder holding one quick campaign, `campaign-3`."""
+    """A saves folder holding one quick campaign, `campaign-1`."""
     made = run("new", "--quick", "--no-ui", "--seed", "3", "--saves", str(tmp_path))
     assert made.returncode == 0, made.stderr
     return tmp_path
@@ -142,11 +142,11 @@ def test_new_refuses_a_name_that_cannot_be_saved_before_making_the_party(
 
 
 def test_new_refuses_a_name_already_taken_and_numbers_a_default_one(saved: Path) -> None:
-    taken = one_line(run("new", "--quick", "--name", "campaign-3", "--saves", str(saved)), 2)
-    assert taken == f"expedition: --name campaign-3: a campaign called 'campaign-3' already exists in {saved}"
+    taken = one_line(run("new", "--quick", "--name", "campaign-1", "--saves", str(saved)), 2)
+    assert taken == f"expedition: --name campaign-1: a campaign called 'campaign-1' already exists in {saved}"
     again = run("new", "--quick", "--no-ui", "--seed", "3", "--saves", str(saved))
     assert again.returncode == 0, again.stderr
-    assert "Saved campaign 'campaign-3-2'" in again.stdout
+    assert "Saved campaign 'campaign-2'" in again.stdout
 
 
 # --- a campaign open in another game --------------------------------------------------------
@@ -156,7 +156,7 @@ HOLDER = textwrap.dedent(
     import sys, time
     from pathlib import Path
     from expedition.session.campaigns import open_campaign
-    session = open_campaign("campaign-3", saves=Path(sys.argv[1]))
+    session = open_campaign("campaign-1", saves=Path(sys.argv[1]))
     print("playing", flush=True)
     time.sleep(120)
     """
@@ -172,16 +172,16 @@ def test_a_campaign_open_elsewhere_is_refused_naming_the_game_until_it_is_killed
     ) as holder:
         try:
             assert holder.stdout is not None and holder.stdout.readline().strip() == "playing"
-            busy = one_line(run("load", "campaign-3", "--no-ui", "--saves", str(saved)), 1)
-            assert f"'campaign-3' is open in another game (pid {holder.pid} on {socket.gethostname()}" in busy
+            busy = one_line(run("load", "campaign-1", "--no-ui", "--saves", str(saved)), 1)
+            assert f"'campaign-1' is open in another game (pid {holder.pid} on {socket.gethostname()}" in busy
         finally:
             holder.send_signal(signal.SIGKILL)
-    opened = run("load", "campaign-3", "--no-ui", "--saves", str(saved))
+    opened = run("load", "campaign-1", "--no-ui", "--saves", str(saved))
     assert opened.returncode == 0, opened.stderr
-    assert opened.stdout.startswith("campaign-3: day 1")
+    assert opened.stdout.startswith("campaign-1: day 1")
 
 
 def test_a_stale_lock_file_naming_a_live_process_does_not_block(saved: Path) -> None:
-    (saved / "campaign-3" / "campaign.lock").write_text(f"1\n{socket.gethostname()}\n")  # pid 1 lives
+    (saved / "campaign-1" / "campaign.lock").write_text(f"1\n{socket.gethostname()}\n")  # pid 1 lives
     opened = run("continue", "--no-ui", "--saves", str(saved))
     assert opened.returncode == 0, opened.stderr

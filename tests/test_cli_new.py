@@ -33,11 +33,11 @@ def test_quick_party_of_four_is_printed_and_saved(tmp_path: pathlib.Path) -> Non
     assert len(names(result.stdout)) == 4
     for word in ("STR", "skills:", "traits:", "burden:", "trappings:", "Party silver:"):
         assert word in result.stdout
-    assert "Saved campaign 'campaign-7'" in result.stdout
+    assert "Saved campaign 'campaign-1'" in result.stdout
     from expedition.persistence.state import body_to_state
     from expedition.persistence.store import CampaignStore
 
-    state = body_to_state(CampaignStore(tmp_path, "campaign-7").load_newest().body)
+    state = body_to_state(CampaignStore(tmp_path, "campaign-1").load_newest().body)
     assert [member.name for member in state.party] == names(result.stdout)
     assert state.silver == int(re.findall(r"Party silver: (\d+)", result.stdout)[0])
 
