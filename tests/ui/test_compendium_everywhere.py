@@ -23,6 +23,7 @@ from expedition.session.campaigns import CampaignSummary
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import CreationFlow, party_specs
+from expedition.ui.expedition_summary import HOME, ExpeditionLedger
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.confirm import ConfirmPrompt
 from expedition.ui.screens.creation_screen import CreationScreen
@@ -47,6 +48,7 @@ from expedition.ui.screens.prompts import (
 )
 from expedition.ui.screens.save_elsewhere import SaveElsewherePrompt
 from expedition.ui.screens.sheet_screen import SheetScreen
+from expedition.ui.screens.summary_screen import SummaryScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
@@ -136,6 +138,7 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
     "DefendPrompt": lambda saves: DefendPrompt(_decision(), {}, "", "Jory"),
     "FaintingPrompt": lambda saves: _fainting(),
     "MortalWoundPrompt": lambda saves: _mortal(),
+    "SummaryScreen": lambda saves: SummaryScreen(ExpeditionLedger(dungeon="The Salted Hollows", ended=HOME)),
 }
 """One way to open each screen the game shows."""
 
