@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.table import Table
+from rich.text import Text
 from textual.screen import Screen
 
 import expedition.ui.screens as screens_package
@@ -33,6 +35,7 @@ from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
+from expedition.ui.screens.dungeon.harm_odds import OddsPrompt
 from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.handover import HandOverScreen
 from expedition.ui.screens.help import HelpScreen
@@ -138,6 +141,7 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
     "DefendPrompt": lambda saves: DefendPrompt(_decision(), {}, "", "Jory"),
     "FaintingPrompt": lambda saves: _fainting(),
     "MortalWoundPrompt": lambda saves: _mortal(),
+    "OddsPrompt": lambda saves: OddsPrompt(_decision(), Table(), Text("hit 50% ##########"), "Jory"),
     "SummaryScreen": lambda saves: SummaryScreen(ExpeditionLedger(dungeon="The Salted Hollows", ended=HOME)),
 }
 """One way to open each screen the game shows."""
