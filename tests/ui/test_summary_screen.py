@@ -8,9 +8,13 @@ from textual.widgets import Static
 
 from expedition.rules.character.adventurer import Status
 from expedition.rules.character.mortal_wounds import Died
+from expedition.rules.core.context import Context
+from expedition.rules.core.dice import SeededDice
 from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
 from expedition.rules.exploration.looting import CacheLooted
+from expedition.rules.interlude.interlude_state import new_item, receive
 from expedition.rules.interlude.setting_out import SetOut
+from expedition.session.catalog_world import default_world
 from expedition.session.port import Update
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
@@ -20,6 +24,8 @@ from expedition.ui.screens.summary_screen import SummaryScreen
 from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.sheet_text import item_label
 from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES, plain
+from tests.ui.expedition_fixtures import sample_session
+from tests.ui.interlude_fixtures import TREASURE
 from tests.ui.test_party_screen import quick_session
 
 
@@ -107,3 +113,18 @@ def test_a_party_lost_in_the_dungeon_is_summed_up_with_what_it_found(tmp_path: P
     ]
     assert ledger.heard(Update(host, (looted,), session.view(host))) == ""  # over: nothing more counts
     assert ledger.silver == 7
+
+
+def test_treasures_and_other_finds_are_told_apart_by_the_items_the_seat_sees() -> None:
+    """§10.1: a picked-up treasure is listed as a treasure, anything else as an item."""
+    world = default_world()
+    session = sample_session()
+    host = Seat.host()
+    ledger = ExpeditionLedger.opened(session.view(host), started=True)
+    finder = session.state.party[1]
+    ctx = Context(SeededDice(1), world=world)
+    receive(ctx, session.state, finder, new_item(session.state, world.items[TREASURE]), rule="§10.1")
+    receive(ctx, session.state, finder, new_item(session.state, world.items["rope"]), rule="§10.1")
+    assert ledger.heard(Update(host, tuple(ctx.events), session.view(host))) == ""
+    found = dict(summary_sections(ledger))["What was found"]
+    assert found == [f"Treasures: {world.items[TREASURE].name}.", f"Items: {world.items['rope'].name}."]
