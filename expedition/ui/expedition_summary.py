@@ -181,7 +181,7 @@ class ExpeditionLedger:
 
 def summary_sections(ledger: ExpeditionLedger) -> list[tuple[str, list[str]]]:
     """The summary's sections, each a heading and its lines, in the game's words."""
-    fell = [f"{name} died ({cause})." for name, cause in ledger.fell]
+    fell = [f"{name} died ({cause})." if cause != "died" else f"{name} died." for name, cause in ledger.fell]
     fell += [
         f"{name} was mortally wounded, and lived." for name in ledger.mortally_wounded if _alive(ledger, name)
     ]

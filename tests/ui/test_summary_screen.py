@@ -54,7 +54,7 @@ async def test_coming_home_shows_who_fell_how_far_and_the_doom_as_the_seat_knows
         box = summary.query_one("#summary-box")
         assert box.border_title == f"The party came home from {dungeon}"
         fell, found, far, doom = _sections(summary)
-        assert f"{fallen.name} died" in fell
+        assert f"• {fallen.name} died." in fell  # no cause was given: never "died (died)"
         assert found == "• Nothing was found."
         assert f"Reached level 1 of {dungeon}." in far and "0 exploration turns." in far
         assert "opened" not in far  # the ledger saw the party set out
