@@ -8,6 +8,9 @@ screen covered by another one (the expedition under the camp, the party screen u
 expedition) is handed the updates it missed, in order, when it comes back on top, so its log
 misses nothing. The port calls back from its own thread when it is a served game;
 the feed only posts a message from there, which Textual allows from any thread.
+
+The feed also keeps the ledger of the expedition under way (`expedition_summary`), from the
+same updates, and shows its summary over whatever screen follows once the party is home or lost.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from textual.screen import Screen
 from expedition.session.port import SessionPort, Update
 from expedition.session.views import Seat
 from expedition.ui.decision_router import DecisionRouter
+from expedition.ui.expedition_summary import ExpeditionLedger
 from expedition.ui.messages import SessionUpdated
+from expedition.ui.screens.summary_screen import SummaryScreen
 
 if TYPE_CHECKING:
     from expedition.session.seat_view import SeatView
@@ -55,6 +60,8 @@ class SessionFeed:
         """Asks the decisions the game waits for, for every screen."""
         self._unsubscribe: Callable[[], None] | None = None
         self._missed: dict[Screen[Any], list[Update]] = {}  # what each covered screen missed
+        self.ledger: ExpeditionLedger | None = None
+        """The expedition under way as the seat saw it, None between expeditions."""
 
     @property
     def view(self) -> SeatView | None:
@@ -68,6 +75,9 @@ class SessionFeed:
         self.stop()
         self.port, self.seat = port, seat
         self.router.reset()
+        view = port.view(seat)
+        # A game opened mid-expedition is counted from here, and the summary says so.
+        self.ledger = ExpeditionLedger.opened(view, started=False) if view.state.expedition else None
         self._unsubscribe = port.subscribe(self._heard, seat)
 
     def stop(self) -> None:
@@ -90,7 +100,16 @@ class SessionFeed:
             self._missed.setdefault(screen, []).append(update)
         if screens:
             screens[-1].show_update(update)
+        self._keep_ledger(update)
         self.router.heard(update)
+
+    def _keep_ledger(self, update: Update) -> None:
+        if self.ledger is None and any(type(e).__name__ == "ExpeditionStarted" for e in update.events):
+            self.ledger = ExpeditionLedger.opened(update.view, started=True)
+        if self.ledger is not None and self.ledger.heard(update):
+            ledger, self.ledger = self.ledger, None
+            # After the screens have followed the party out (the expedition screen closes first).
+            self._app.call_later(lambda: self._app.push_screen(SummaryScreen(ledger)))
 
     def catch_up(self, screen: Screen[Any]) -> None:
         """Hand a screen back on top the updates it missed while covered, in order."""

@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.table import Table
+from rich.text import Text
 from textual.screen import Screen
 
 import expedition.ui.screens as screens_package
@@ -23,6 +25,7 @@ from expedition.session.campaigns import CampaignSummary
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.creation_flow import CreationFlow, party_specs
+from expedition.ui.expedition_summary import HOME, ExpeditionLedger
 from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.confirm import ConfirmPrompt
 from expedition.ui.screens.creation_screen import CreationScreen
@@ -32,6 +35,7 @@ from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPrompt
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
+from expedition.ui.screens.dungeon.harm_odds import OddsPrompt
 from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.handover import HandOverScreen
 from expedition.ui.screens.help import HelpScreen
@@ -47,6 +51,7 @@ from expedition.ui.screens.prompts import (
 )
 from expedition.ui.screens.save_elsewhere import SaveElsewherePrompt
 from expedition.ui.screens.sheet_screen import SheetScreen
+from expedition.ui.screens.summary_screen import SummaryScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
@@ -136,6 +141,8 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
     "DefendPrompt": lambda saves: DefendPrompt(_decision(), {}, "", "Jory"),
     "FaintingPrompt": lambda saves: _fainting(),
     "MortalWoundPrompt": lambda saves: _mortal(),
+    "OddsPrompt": lambda saves: OddsPrompt(_decision(), Table(), Text("hit 50% ##########"), "Jory"),
+    "SummaryScreen": lambda saves: SummaryScreen(ExpeditionLedger(dungeon="The Salted Hollows", ended=HOME)),
 }
 """One way to open each screen the game shows."""
 

@@ -11,6 +11,7 @@ from typing import Any
 from textual.widgets import Input, OptionList, RichLog, Static, TabbedContent
 
 from expedition.content.catalog import load_catalog
+from expedition.rules.character.adventurer import Status
 from expedition.rules.character.party import Party
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
@@ -271,3 +272,27 @@ async def test_the_give_key_is_refused_with_a_reason_during_an_expedition(tmp_pa
         party.action_give_character()
         await pilot.pause()
         assert session.state.party[0].owner == owner
+
+
+async def test_a_fallen_adventurers_tab_goes_at_once_and_the_header_names_them(tmp_path: Path) -> None:
+    """§4.4: the dead leave the party for the roster; their tab goes with the next update, no restart."""
+    session = quick_session(tmp_path)
+    app = make_app(SMALL_ENTRIES, session=session)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PartyScreen)
+        tabs = screen.query_one("#party-tabs", TabbedContent)
+        fallen = session.state.party[1]
+        fallen.status = Status.DEAD  # scripted: whatever killed them, the next action retires them
+        await pilot.press("g")  # any action does: handing the first adventurer on
+        await pilot.pause()
+        await pilot.pause()
+        assert fallen not in session.state.party
+        labels = [str(tab.label) for tab in tabs.query("Tab").results()]  # type: ignore[attr-defined]
+        assert labels == [member.name for member in session.state.party] and len(labels) == 3
+        assert not screen.query(f"#sheet-{fallen.id}")
+        header = plain(screen.query_one("#party-header", Static))
+        assert f"Fallen: {fallen.name} (day 1," in header
+        await pilot.press("n", "n", "n")  # cycling skips the gone tab
+        assert tabs.active in {f"tab-{member.id}" for member in session.state.party}

@@ -1,4 +1,6 @@
-"""Provides exact odds: attribute tests and checks with rerolls (§3), risk dice and table sums (§2).
+"""Provides exact odds: tests and checks with rerolls (§3), risk dice, table sums, armour, Dauntless.
+
+Risk dice and table sums are §2, armour rolls §4.2 and §7.6, the Dauntless dice §3.7.
 
 Everything here is exact arithmetic with `fractions.Fraction`; nothing is rolled. The odds of
 a test with rerolls depend on how both sides spend them, so `outcome_odds` fixes a policy
@@ -220,6 +222,90 @@ def table_odds(dice: int) -> dict[int, Fraction]:
                 following[total + face] = following.get(total + face, 0) + count
         ways = following
     return {total: Fraction(count, 6**dice) for total, count in sorted(ways.items())}
+
+
+@dataclass(frozen=True, slots=True)
+class ArmourOdds:
+    """Exact chances of one armour roll (§4.2).
+
+    Attributes:
+        reduced: Chance of each number of wounds removed (one per 4, 5 or 6), fewest first.
+        broken: Chance of each number of armour points broken, fewest first.
+    """
+
+    reduced: dict[int, Fraction]
+    broken: dict[int, Fraction]
+
+    def at_least(self, wounds: int) -> Fraction:
+        """Chance that the roll removes `wounds` wounds or more."""
+        return sum((chance for count, chance in self.reduced.items() if count >= wounds), _ZERO)
+
+    @property
+    def any_broken(self) -> Fraction:
+        """Chance that the roll breaks at least one armour point."""
+        return 1 - self.broken.get(0, _ZERO)
+
+    @property
+    def expected(self) -> Fraction:
+        """Wounds removed on average."""
+        return sum((count * chance for count, chance in self.reduced.items()), _ZERO)
+
+
+def _binomial(count: int, chance: Fraction) -> dict[int, Fraction]:
+    return {k: comb(count, k) * chance**k * (1 - chance) ** (count - k) for k in range(count + 1)}
+
+
+def armour_odds(dice: int, *, padded: bool = False, soldier_helmet: bool = False) -> ArmourOdds:
+    """The exact odds of rolling `dice` armour dice (§4.2): each 4+ removes a wound, each 1 or 4 breaks an AP.
+
+    Padded armour breaks only on 1s; a soldier helmet breaks exactly one AP whenever it is
+    rolled (§7.6), as `rules.character.armour.armour_roll` judges them.
+
+    Raises:
+        InvalidAction: When `dice` is negative.
+    """
+    if dice < 0:
+        raise InvalidAction("an armour roll cannot use negative dice")
+    reduced = _binomial(dice, Fraction(1, 2))
+    if soldier_helmet:
+        broken = {1: Fraction(1)} if dice else {0: Fraction(1)}
+    else:
+        broken = _binomial(dice, Fraction(1, 6) if padded else Fraction(1, 3))
+    return ArmourOdds(reduced, broken)
+
+
+@dataclass(frozen=True, slots=True)
+class DauntlessOdds:
+    """Exact chances of throwing the 2 Dauntless dice into a success (§3.7).
+
+    Attributes:
+        great_success: Chance that the success ends great (two or more 6s among all the dice).
+        fatigue: Chance that the new dice cost a fatigue point the roll did not cost already.
+    """
+
+    great_success: Fraction
+    fatigue: Fraction
+
+
+def dauntless_odds(faces: Sequence[int], *, tired: bool, hopeless: bool = False) -> DauntlessOdds:
+    """The odds of the Dauntless dice thrown into a success showing `faces` (§3.7).
+
+    A success stays a success whatever they show; two 6s among all the faces make it great.
+
+    Args:
+        faces: The judged faces of the success (the roller's and a helper's).
+        tired: No new fatigue is possible: the roll already tires the roller, extra effort was
+            paid, or it was kept safe (a kept-safe success never tires).
+        hopeless: Hopeless: a 5 tires too.
+    """
+    sixes = list(faces).count(6)
+    tiring = (1, 4, 5) if hopeless else (1, 4)
+    great = fatigue = 0
+    for first in range(1, 7):
+        for second in range(1, 7):
+            great += sixes + (first == 6) + (second == 6) >= 2
+            fatigue += not tired and (first in tiring or second in tiring)
+    return DauntlessOdds(Fraction(great, 36), Fraction(fatigue, 36))
 
 
 def _table(

@@ -4,6 +4,9 @@ Everything shown comes from the seat's view, so a hidden tracker appears only as
 "moved" when it just moved), and the omens only to a seat one of whose characters may see them
 (§6.2, §9.3). Renaming a player, handing an adventurer on and setting out are the view's table
 options.
+
+The tabs follow the party: an adventurer who dies or leaves loses their tab at once (no restart
+needed), and the header lists the fallen by name; a recruit gets a tab as soon as they join.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from textual.widgets import RichLog, Static, TabbedContent, TabPane
 from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.events import Event
+from expedition.rules.engine.campaign import Fate
 from expedition.session.catalog_world import CatalogWorld
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_options import TABLE
@@ -57,6 +61,15 @@ def header_text(view: SeatView, campaign: str) -> str:
     phase = state.phase.value.capitalize()
     where = view.place_title(state.location)
     return f"{campaign} · Day {state.day} · {phase} · at {where} · {state.silver} silver"
+
+
+def fallen_line(view: SeatView) -> str:
+    """The dead of this campaign, from the roster the seat sees: "Fallen: Ada (day 3, …)", "" for none."""
+    dead = [entry for entry in view.state.roster if entry.fate is Fate.DEAD]
+    if not dead:
+        return ""
+    named = (f"{entry.character.name} (day {entry.day}, {entry.cause})" for entry in dead)
+    return "Fallen: " + "; ".join(named)
 
 
 def clock_lines(view: SeatView) -> list[str]:
@@ -128,6 +141,8 @@ class PartyScreen(GameScreen[None]):
         super().__init__(port, seat)
         self.campaign = campaign or port.name or "Campaign"
         """The campaign's name."""
+        self._tabbed: list[str] = []
+        """The ids of the adventurers who have a tab, in order."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="party-header")
@@ -137,10 +152,26 @@ class PartyScreen(GameScreen[None]):
         state = self.view.state
         with TabbedContent(id="party-tabs"):
             for member in state.party:
-                with TabPane(member.name, id=f"tab-{member.id}"), VerticalScroll():
-                    lines = lines_for(state.sheets.get(member.id), self._catalog())
-                    yield CharacterSheet(member, lines=lines, id=f"sheet-{member.id}")
+                yield self._pane(member)
+        self._tabbed = [member.id for member in state.party]
         yield FittedFooter()
+
+    def _pane(self, member: Character) -> TabPane:
+        """One adventurer's tab: their sheet."""
+        lines = lines_for(self.view.state.sheets.get(member.id), self._catalog())
+        sheet = CharacterSheet(member, lines=lines, id=f"sheet-{member.id}")
+        return TabPane(member.name, VerticalScroll(sheet), id=f"tab-{member.id}")
+
+    def _follow_party(self) -> None:
+        """Drop the tab of whoever left the party (the dead, the retired) and add one for a newcomer."""
+        party = [member.id for member in self.view.state.party]
+        tabs = self.query_one("#party-tabs", TabbedContent)
+        for gone in [uid for uid in self._tabbed if uid not in party]:
+            tabs.remove_pane(f"tab-{gone}")
+        for member in self.view.state.party:
+            if member.id not in self._tabbed:
+                tabs.add_pane(self._pane(member))
+        self._tabbed = party
 
     def _catalog(self) -> Catalog | None:
         world = self.port.world
@@ -188,10 +219,14 @@ class PartyScreen(GameScreen[None]):
         shown = self.shown_character()
         if shown is not None and len(state.players) > 1:
             header += f" · {shown.name} is played by {self._player_name(shown.owner)}"
+        fallen = fallen_line(view)
+        if fallen:
+            header += f"\n{fallen}"
         banner = self.port.banner  # a served game says who plays and who watches
         if banner:
             header += f"\n{banner}"
         self.query_one("#party-header", Static).update(Text(header))
+        self._follow_party()
         self.refresh_bindings()
         self.query_one("#party-clocks", Static).update(Text("\n".join(clock_lines(view)) or "No clocks yet."))
         for member in state.party:

@@ -28,13 +28,8 @@ from expedition.rules.core.rule_sections import cite
 from expedition.rules.core.wording import plural
 from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.marked_list import MarkedList
-
-
-def percent(chance: float) -> str:
-    """A chance as a whole percentage, "<1%" for a small non-zero one."""
-    if 0 < chance < 0.005:
-        return "<1%"
-    return f"{chance * 100:.0f}%"
+from expedition.ui.widgets.odds_bars import odds_bars
+from expedition.ui.widgets.odds_bars import percent as percent  # re-exported for the fight's prompts
 
 
 class DecisionPrompt(ModalScreen[str]):
@@ -216,6 +211,19 @@ def odds_table(odds: RollOdds, *, check: bool = False) -> Table:
     return table
 
 
+def odds_bar_lines(odds: RollOdds, *, check: bool = False) -> Text:
+    """The same odds as bars, one outcome a line, as `expedition odds` draws them."""
+    rows = [
+        ("critical failure", odds.critical_failure),
+        ("failure", odds.failure),
+        ("success", odds.success),
+        ("great success", odds.great_success),
+    ]
+    if not check:
+        rows.append(("fatigue", odds.fatigue))
+    return odds_bars(rows)
+
+
 def track_roll(info: RollInfo | None, event: Event, names: Mapping[str, str]) -> RollInfo | None:
     """The test being rolled after `event`: a thrown pool starts one, its dice and rerolls update it."""
     kind = type(event).__name__
@@ -305,6 +313,7 @@ class TestPrompt(DecisionPrompt):
         if odds is not None:
             yield Static(Text("Odds before rolling:", style="bold"), classes="test-heading")
             yield Static(odds_table(odds, check=info.check), id="test-odds")
+            yield Static(odds_bar_lines(odds, check=info.check), id="test-odds-bars")
         landed = Text("Landed: ", style="bold")
         landed.append(" ".join(face_mark(face) for face in info.first))
         yield Static(landed, id="test-landed")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -13,18 +14,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from expedition.rules.character.adventurer import Character
+from expedition.rules.character.armour import armour_roll
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import GM, Decision, resolve
-from expedition.rules.core.dice import SeededDice
+from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import DiceRolled
+from expedition.rules.core.judging import Outcome, outcome_of, tires
 from expedition.rules.core.odds import (
     GM_SIDE,
     PLAYER,
+    DauntlessOdds,
     RollOdds,
+    armour_odds,
     best_reroll,
+    dauntless_odds,
     outcome_odds,
     risk_odds,
     rolled_dice,
@@ -396,3 +402,39 @@ def test_outcome_odds_has_the_agreed_signature_and_states_its_policy_section_3_4
     assert all(params[n].default is False for n in list(params)[4:])
     doc = inspect.getdoc(outcome_odds) or ""
     assert "Policy:" in doc and "player maximises" in doc and "GM minimises" in doc
+
+
+@pytest.mark.parametrize(("padded", "helmet"), [(False, False), (True, False), (False, True)])
+@pytest.mark.parametrize("dice", [0, 1, 2, 3])
+def test_armour_odds_match_every_way_the_armour_dice_can_land(dice: int, padded: bool, helmet: bool) -> None:
+    """§4.2, §7.6: the odds are what `armour_roll` does over all 6^n landings, counted exactly."""
+    reduced: Counter[int] = Counter()
+    broken: Counter[int] = Counter()
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        result = armour_roll(
+            Context(ScriptedDice(list(faces))), "wren", 3, dice=dice, padded=padded, soldier_helmet=helmet
+        )
+        reduced[result.reduced] += 1
+        broken[result.broken] += 1
+    odds = armour_odds(dice, padded=padded, soldier_helmet=helmet)
+    total = 6**dice
+    assert {k: v for k, v in odds.reduced.items() if v} == {k: Fraction(v, total) for k, v in reduced.items()}
+    assert {k: v for k, v in odds.broken.items() if v} == {k: Fraction(v, total) for k, v in broken.items()}
+    assert odds.at_least(0) == 1 and odds.expected == Fraction(dice, 2)
+
+
+def test_armour_odds_refuse_negative_dice() -> None:
+    with pytest.raises(InvalidAction):
+        armour_odds(-1)
+
+
+@pytest.mark.parametrize("faces", [(4,), (6,), (5, 2), (6, 3, 2)])
+@pytest.mark.parametrize("tired", [False, True])
+@pytest.mark.parametrize("hopeless", [False, True])
+def test_dauntless_odds_count_every_pair_of_dice(faces: tuple[int, ...], tired: bool, hopeless: bool) -> None:
+    """§3.7: a great success needs two 6s among all the dice; new fatigue only if none was due."""
+    pairs = list(itertools.product(range(1, 7), repeat=2))
+    great = sum(outcome_of((*faces, *pair)) is Outcome.GREAT_SUCCESS for pair in pairs)
+    tiring = sum(not tired and tires(pair, Outcome.SUCCESS, hopeless=hopeless) for pair in pairs)
+    odds = dauntless_odds(faces, tired=tired, hopeless=hopeless)
+    assert odds == DauntlessOdds(Fraction(great, 36), Fraction(tiring, 36))

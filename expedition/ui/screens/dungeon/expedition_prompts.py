@@ -24,6 +24,7 @@ from expedition.ui.screens.dungeon.combat_odds import defence_odds
 from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt
 from expedition.ui.screens.dungeon.combat_view import tokens_text
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
+from expedition.ui.screens.dungeon.harm_odds import armour_prompt, dauntless_prompt, hardened_prompt
 from expedition.ui.screens.prompts import (
     DecisionPrompt,
     FaintingPrompt,
@@ -67,7 +68,24 @@ def dungeon_prompt(
             return TestPrompt(decision, replace(test, why=f"{test.why} against {name} ({attack})"), who)
     if decision.kind == "reroll" and test is not None:
         return TestPrompt(decision, test, who)
-    return DecisionPrompt(decision, who)
+    offer = _odds_prompt(view, decision, who, test)
+    return offer if offer is not None else DecisionPrompt(decision, who)
+
+
+def _odds_prompt(
+    view: SeatView, decision: Decision, who: str, test: RollInfo | None
+) -> DecisionPrompt | None:
+    """The armour, Hardened or Dauntless offer with its exact odds; None for any other decision."""
+    if decision.kind == "dauntless":
+        return dauntless_prompt(decision, test, who)
+    if decision.kind not in ("armour", "armour_dice", "hardened"):
+        return None
+    member = next((m for m in view.state.party if m.id == decision.owner), None)
+    if member is None:
+        return None
+    if decision.kind == "hardened":
+        return hardened_prompt(member, decision, who)
+    return armour_prompt(member, decision, who)
 
 
 def harm_notices(events: Sequence[Event], names: Mapping[str, str]) -> list[ModalScreen[None]]:
