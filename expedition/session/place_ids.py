@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass, replace
+from enum import Enum
 from typing import Any, TypeVar
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
@@ -118,32 +119,49 @@ class PlaceIds:
 
         Its string fields are renamed, and so are those of the dataclasses, tuples, lists and maps
         it holds; an unchanged value is returned as it is.
-        """
-        return self._typed(value)  # type: ignore[no-any-return]  # same type: see `_typed`
 
-    def _typed(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return self.text(value)
-        if is_dataclass(value) and not isinstance(value, type):
-            changes = {}
-            for field in fields(value):
-                if not field.init:
-                    continue
-                old = getattr(value, field.name)
-                new = self._typed(old)
-                if new is not old:
-                    changes[field.name] = new
-            return replace(value, **changes) if changes else value
-        if isinstance(value, list | tuple):
-            items = [self._typed(item) for item in value]
+        A part reached twice (the options of one choice share their actors, items and places) is
+        looked at once when it comes back unchanged: the answer is the part itself either way.
+        """
+        return self._typed(value, {})  # type: ignore[no-any-return]  # same type: see `_typed`
+
+    def _typed(self, value: Any, same: dict[int, Any]) -> Any:
+        kind = _KINDS.get(value.__class__)
+        if kind is None:
+            kind = _KINDS[value.__class__] = _kind_of(value.__class__)
+        if kind is _ATOM:
+            return value
+        if kind is _TEXT:
+            return self.text(value) if "gen-" in value else value
+        if id(value) in same:  # unchanged the first time, so now (`same` holds it: its id is its own)
+            return value
+        if kind is _LIST or kind is _TUPLE:
+            items = [self._typed(item, same) for item in value]
             if all(a is b for a, b in zip(items, value, strict=True)):
+                same[id(value)] = value
                 return value
-            return list(items) if isinstance(value, list) else tuple(items)
-        if isinstance(value, Mapping):
-            out = {self._typed(k): self._typed(v) for k, v in value.items()}
+            return list(items) if kind is _LIST else tuple(items)
+        if kind is _MAP:
+            out = {self._typed(k, same): self._typed(v, same) for k, v in value.items()}
             if all(k in value and value[k] is v for k, v in out.items()) and len(out) == len(value):
+                same[id(value)] = value
                 return value
             return out
+        if kind is _OTHER:
+            return value
+        changes = {}
+        kinds = _KINDS
+        for name in kind:  # a dataclass: the names of its fields set in `__init__`
+            old = getattr(value, name)
+            field_kind = kinds.get(old.__class__)
+            if field_kind is _ATOM or (field_kind is _TEXT and "gen-" not in old):
+                continue  # most fields: what `_typed` would give back as it is, without the call
+            new = self._typed(old, same)
+            if new is not old:
+                changes[name] = new
+        if changes:
+            return replace(value, **changes)
+        same[id(value)] = value
         return value
 
     def key_of(self, text: str) -> str:
@@ -160,6 +178,36 @@ class PlaceIds:
             if field.init and isinstance(old := getattr(value, field.name), str) and old in self.real
         }
         return replace(value, **changes) if changes else value
+
+
+_ATOM: tuple[str, ...] = ("atom",)
+"""A class whose values hold no text: ints, floats, bools, None, enums that are not text."""
+_TEXT: tuple[str, ...] = ("text",)
+_LIST: tuple[str, ...] = ("list",)
+_TUPLE: tuple[str, ...] = ("tuple",)
+_MAP: tuple[str, ...] = ("map",)
+_OTHER: tuple[str, ...] = ("other",)
+"""A class `typed` leaves as it is (none of the above, not a dataclass)."""
+_KINDS: dict[type, tuple[str, ...]] = {}
+"""How `PlaceIds.typed` walks each class it has met: one of the kinds above, or a dataclass's init
+fields' names (found once per class, where `dataclasses.fields` cost most of the walk)."""
+
+
+def _kind_of(cls: type) -> tuple[str, ...]:
+    """How `typed` walks a value of `cls`: the tests it made on each value, made once for the class."""
+    if issubclass(cls, str):
+        return _TEXT
+    if is_dataclass(cls):
+        return tuple(field.name for field in fields(cls) if field.init)
+    if issubclass(cls, list):
+        return _LIST
+    if issubclass(cls, tuple):
+        return _TUPLE
+    if issubclass(cls, Mapping):
+        return _MAP
+    if cls in (int, float, bool, bytes, type(None)) or issubclass(cls, Enum):
+        return _ATOM
+    return _OTHER
 
 
 def _mentions_a_key(value: Any) -> bool:
