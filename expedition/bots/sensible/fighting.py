@@ -20,6 +20,8 @@ __all__ = ["FLEE_AFTER", "fight", "losing"]
 
 FLEE_AFTER = 3
 """Rounds without hurting any foe after which the fight is not being won."""
+DRAGS_ON = 8
+"""Rounds after which a fight is worth talking out of, where a foe will talk."""
 WORTH_IT = 0.25
 """The least chance of a hit worth an attack."""
 BLOODIED = 4
@@ -42,6 +44,7 @@ def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
         memory.fleeing = True
     return (
         _stabilise(options)
+        or _parley(view, options, memory)
         or (_flee(view, options) if memory.fleeing else None)
         or _breathe(view, options)
         or _attack(view, options)
@@ -85,6 +88,17 @@ def losing(view: SeatView, memory: Memory) -> bool:
         or (fallen >= 1 and fresh)
         or (2 * bloodied >= max(1, len(standing)) and fresh)
     )
+
+
+def _parley(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
+    """Talk a foe out of a fight that goes badly or drags on, when it will talk (HOUSE §3.3)."""
+    combat = view.state.expedition.combat if view.state.expedition else None
+    if combat is None:
+        return None
+    if not (memory.fleeing or memory.fight_rounds >= FLEE_AFTER or combat.round >= DRAGS_ON):
+        return None
+    talks = [o for o in options if o.kind == "Parley"]
+    return min(talks, key=lambda o: (o.arg("offer") != 0, o.label)) if talks else None
 
 
 def _stabilise(options: list[SeatOption]) -> SeatOption | None:

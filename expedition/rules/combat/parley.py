@@ -27,7 +27,7 @@ from expedition.rules.combat.beasts import (
     parley_advantage,
 )
 from expedition.rules.combat.combat_events import FoeFled
-from expedition.rules.combat.combat_state import CombatState, Foe, combat_of
+from expedition.rules.combat.combat_state import CombatState, Foe, combat_of, standing
 from expedition.rules.combat.enemies.enemy_defs import EnemyTag
 from expedition.rules.combat.fight_map import sees
 from expedition.rules.combat.fighter_turn import COSTS
@@ -109,14 +109,23 @@ class FoeParleyed(Event):
     leaving: tuple[str, ...]
 
 
-def terms_for(combat: CombatState, foe: Foe) -> Terms | None:
-    """What `foe` takes to leave now, or None when it will not talk."""
+def terms_for(state: CampaignState, combat: CombatState, foe: Foe) -> Terms | None:
+    """What `foe` takes to leave now, or None when it will not talk.
+
+    A Bounty Hunter talks once it is hurt past half, running, or not bold (a coward outnumbered,
+    which is offered a parley when it cannot get away, HOUSE §3.2).
+    """
     terms = TERMS.get(foe.key)
-    if foe.key == "bounty_hunter" and not (foe.below_half or foe.fleeing):
+    if foe.key == "bounty_hunter" and not (foe.below_half or foe.fleeing or _timid(state, combat)):
         return None
     if terms is None and foe.fleeing and foe.defn.tags & {EnemyTag.GOBLIN, EnemyTag.HUMAN}:
         return Terms(why="mercy (it surrenders)")
     return terms
+
+
+def _timid(state: CampaignState, combat: CombatState) -> bool:
+    """Its side is not twice the standing adventurers: a coward is not bold (HOUSE §3.2)."""
+    return len(combat.conscious_foes) < 2 * len(standing(state, combat))
 
 
 def tame_terms(member: Character, foe: Foe) -> Terms | None:
@@ -138,7 +147,7 @@ def _check(state: CampaignState, action: Parley) -> tuple[Character, Foe, Terms,
     foe = combat.foe(action.target)
     if not foe.conscious:
         raise IllegalAction(f"The {foe.name} is out of the fight.")
-    terms = terms_for(combat, foe) or tame_terms(member, foe)  # an animal friend tames (§6.1, house)
+    terms = terms_for(state, combat, foe) or tame_terms(member, foe)  # an animal friend tames (§6.1, house)
     if terms is None:
         raise IllegalAction(f"The {foe.name} will not talk.")
     assert state.expedition is not None
@@ -207,7 +216,7 @@ def parley_offers(state: CampaignState, actor: str) -> list[tuple[Parley, str]]:
     member = state.character(actor)
     found: list[tuple[Parley, str]] = []
     for foe in combat.conscious_foes:
-        terms = terms_for(combat, foe) or tame_terms(member, foe)
+        terms = terms_for(state, combat, foe) or tame_terms(member, foe)
         if terms is None:
             continue
         if not terms.offers:

@@ -68,18 +68,25 @@ def test_the_combat_options_offer_break_free_and_parley() -> None:
 
 
 def test_a_bounty_hunter_talks_only_once_the_fight_turns_and_a_fleeing_goblin_surrenders() -> None:
-    """HOUSE §3.3, §3.1: the Bounty Hunter parleys below half; a fleeing goblin or human begs mercy."""
-    state, foes = setup("bounty_hunter", "goblin_scrapper", "plagued_rat")
+    """HOUSE §3.3, §3.1, §3.2: the Bounty Hunter parleys below half, or once its side is no longer
+    twice the standing adventurers (a coward not bold); a fleeing goblin or human begs mercy.
+    """
+    from expedition.rules.combat.combat_state import standing
+
+    state, foes = setup("bounty_hunter", "goblin_scrapper", "plagued_rat", "goblin_scrapper")
     combat = _combat(state)
-    hunter, scrapper, rat = foes
-    assert terms_for(combat, hunter) is None
+    hunter, scrapper, rat, other = foes
+    assert 4 >= 2 * len(standing(state, combat))  # bold: its side outnumbers the party 2 to 1
+    assert terms_for(state, combat, hunter) is None
     hunter.wounds = 5  # W 8: more than half taken
-    assert terms_for(combat, hunter) is not None
-    assert terms_for(combat, scrapper) is None
+    assert terms_for(state, combat, hunter) is not None
+    hunter.wounds, other.out = 0, True  # three left against two: no longer bold
+    assert terms_for(state, combat, hunter) is not None
+    assert terms_for(state, combat, scrapper) is None
     scrapper.fleeing = rat.fleeing = True
-    terms = terms_for(combat, scrapper)
+    terms = terms_for(state, combat, scrapper)
     assert terms is not None and "surrenders" in terms.why
-    assert terms_for(combat, rat) is None  # a rat is neither goblin nor human
+    assert terms_for(state, combat, rat) is None  # a rat is neither goblin nor human
 
 
 def test_a_foe_out_of_earshot_cannot_be_parleyed_with() -> None:
