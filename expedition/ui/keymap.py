@@ -58,6 +58,7 @@ RESERVED = {
     "ctrl+p": "the command palette",
     "escape": "going back",
     "tab": "the next pane",
+    **{str(number): "choosing who acts" for number in range(1, 5)},
 }
 """Keys that work on every screen; the file may not take them."""
 

@@ -10,12 +10,14 @@ from textual.widgets import Input, OptionList, Static
 
 from expedition.rules.core.events import Note
 from expedition.rules.core.tracker import TrackerAdvanced, Visibility
+from expedition.rules.exploration.features import Corpse
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.keymap import DEFAULT_KEYS, FILE_NAME, parse_keys, read_keys
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen, _quiet
+from expedition.ui.screens.dungeon.expedition_view import map_view
 from expedition.ui.screens.dungeon.history_screen import HistoryScreen
-from expedition.ui.screens.dungeon.look_screen import LookScreen
+from expedition.ui.screens.dungeon.look_screen import LookScreen, look_words
 from expedition.ui.screens.help import HelpScreen
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.widgets.character_sheet import CharacterSheet
@@ -24,7 +26,7 @@ from expedition.ui.widgets.log_text import fold
 from expedition.ui.widgets.tile_map import TileMap
 from tests.ui.combat_fixtures import guard_session
 from tests.ui.conftest import plain
-from tests.ui.expedition_fixtures import sample_session
+from tests.ui.expedition_fixtures import sample_session, sample_state
 from tests.ui.test_advertised_keys import _into_the_fight, advertised_keys
 
 WIDE = (120, 40)
@@ -260,6 +262,7 @@ class TestKeysFile:
             ('[keys]\nlook = "nosuchkey"\n', "no key called 'nosuchkey'"),
             ("[keys]\nlook = 3\n", "as text"),
             ('[keys]\nlook = "?"\n', "kept for help"),
+            ('[keys]\nhistory = "2"\n', "kept for choosing who acts"),
             ('[keys]\nlook = "g"\n', "'g' is given to both loot and look"),
             ('look = "v"\n', "only a [keys] table"),
         ],
@@ -324,3 +327,17 @@ class TestSnapshots:
         app = make_app(first_screen=lambda: ExpeditionScreen(sample_session()))
         walk = ["right"] * 6  # to the entrance room's east side
         assert snap_compare(app, press=[*walk, "semicolon", *["right"] * 5], terminal_size=SMALLEST)
+
+
+def test_look_names_a_fallen_companion_and_whether_the_body_may_rise() -> None:
+    state = sample_state()
+    expedition = state.expedition
+    assert expedition is not None
+    x, y = expedition.position
+    expedition.level.corpses.append(Corpse((x + 2, y), "adventurer", name="Tomas", who="c9"))
+    expedition.level.corpses.append(Corpse((x, y + 1), "skeleton", name="Skeleton", warded=True))
+    view = map_view(state, expedition)
+    assert look_words(state, view, (x + 2, y)) == (
+        "Tomas, fallen companion, unwarded: it may rise — in the Entrance; 2 steps away: Enter walks there."
+    )
+    assert look_words(state, view, (x, y + 1)).startswith("The body of a Skeleton, warded against rising —")

@@ -156,7 +156,7 @@ class ExpeditionScreen(CombatMode):
         self._party: list[Character] = []
         self._chosen = ""
         self._last_warning = ""
-        self._heard: list[Event] = []
+        self._heard: list[Event] | None = None  # what the steps of a walk brought, while walking
         self.keys_file: KeysFile | None = None
         """The keys file read when the screen opened (its path and what became of it)."""
 
@@ -202,7 +202,8 @@ class ExpeditionScreen(CombatMode):
             # The party left the dungeon (or never was in one): back to the party screen.
             self.dismiss()
             return
-        self._heard.extend(update.events)
+        if self._heard is not None:
+            self._heard.extend(update.events)
         self.refresh_from_session()
         self.combat_events(update.events)
         self.add_events(update.events)
@@ -507,15 +508,19 @@ class ExpeditionScreen(CombatMode):
         taken = 0
         for step in steps:
             before = self._in_sight()
-            self._heard = []
-            if not self._step_to(step):
-                break
+            heard: list[Event] = []
+            self._heard = heard
+            try:
+                if not self._step_to(step):
+                    break
+            finally:
+                self._heard = None
             taken += 1
             if (
                 self.view.pending is not None
                 or self.combat is not None
                 or not self.is_current
-                or not all(_quiet(event) for event in self._heard)
+                or not all(_quiet(event) for event in heard)
                 or self._in_sight() - before
             ):
                 break

@@ -35,8 +35,10 @@ def _body_words(state: CampaignState, pos: Pos) -> list[str]:
     for body in (b for b in expedition.level.corpses if b.pos == pos):
         if body.kind == "adventurer":
             line = f"{body.name}, fallen companion"
+        elif body.kind == "human" and body.name:
+            line = f"the body of {body.name}"
         else:
-            line = f"the body of {body.name or 'a ' + body.kind.replace('_', ' ')}"
+            line = f"the body of a {body.name or body.kind.replace('_', ' ')}"
         line += ", warded against rising" if body.warded else ", unwarded: it may rise"
         words.append(line)
     return words
@@ -52,8 +54,12 @@ def look_words(state: CampaignState, view: MapView, pos: Pos) -> str:
     known = pos in view.visible or pos in view.seen
     extra: list[str] = []
     marker = view.markers.get(pos)
-    if marker is None or marker.kind != "corpse":
-        extra += _body_words(state, pos)
+    bodies = _body_words(state, pos)
+    if bodies and (marker is None or marker.kind == "corpse") and pos != view.party:
+        what = "; ".join(bodies)
+        words = f"{what[:1].upper()}{what[1:]}{'' if pos in view.visible else ' (remembered)'}."
+    else:
+        extra += bodies  # under a foe, or where the party stands
     for trap in level.traps:
         if trap.pos == pos and trap.known and not trap.armed:
             extra.append(f"a {'disarmed' if trap.disarmed else 'sprung'} trap ({trap.name})")
