@@ -59,6 +59,7 @@ __all__ = [
     "CampaignSummary",
     "LoadReport",
     "check_new_name",
+    "default_saves_dir",
     "list_saved",
     "new_name",
     "newest_campaign",

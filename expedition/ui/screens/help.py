@@ -61,6 +61,9 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         name = getattr(self._under, "SCREEN_NAME", None) or type(self._under).__name__.removesuffix("Screen")
         about = getattr(self._under, "HELP", None) or ""
+        more = getattr(self._under, "help_more", None)  # what the screen found at run time (a keys file)
+        if callable(more) and more():
+            about = f"{about} {more()}"
         with Vertical(id="help-box") as box:
             box.border_title = f"Help — {name}"
             box.border_subtitle = "Esc closes"

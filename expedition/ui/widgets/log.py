@@ -70,6 +70,7 @@ class GameLog(Widget):
         self,
         *,
         unit: str = "Turn",
+        max_lines: int = MAX_LINES,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -77,6 +78,8 @@ class GameLog(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.unit = unit
         """What an entry's `turn` counts, for the group headers: "Turn", or "Day" in an interlude."""
+        self.max_lines = max_lines
+        """The newest lines listed at most (the message history lists them all)."""
         self.shown: list[LogEntry | None] = []
         """The entries listed, in order; None for a turn header."""
 
@@ -99,7 +102,7 @@ class GameLog(Widget):
         options: list[Option] = []
         self.shown = []
         turn: int | None = None
-        for entry in fold(found)[-MAX_LINES:]:
+        for entry in fold(found)[-self.max_lines :]:
             if entry.turn != turn:
                 turn = entry.turn
                 options.append(Option(turn_header(turn, self.unit), disabled=True))

@@ -155,7 +155,7 @@ def describe_tile(view: MapView, pos: Pos) -> str:
         what = marker.label or marker.kind
     else:
         what = TILE_WORDS.get(view.code_at(pos), "something")
-    return f"{what.capitalize()}{'' if pos in view.visible else ' (remembered)'}."
+    return f"{what[:1].upper()}{what[1:]}{'' if pos in view.visible else ' (remembered)'}."
 
 
 TILE_WORDS: dict[str, str] = {

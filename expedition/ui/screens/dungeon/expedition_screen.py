@@ -10,7 +10,7 @@ the player acknowledges.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -24,9 +24,12 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.rules.core.events import Event
 from expedition.rules.core.lasting import labels
+from expedition.rules.core.tracker import TrackerAdvanced
+from expedition.session.campaigns import default_saves_dir
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_view import SeatOption, SeatView
 from expedition.session.views import Seat
+from expedition.ui.keymap import DEFAULT_KEYS, KeysFile, read_keys
 from expedition.ui.screens.confirm import ask_confirm
 from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS, CombatMode
@@ -40,8 +43,11 @@ from expedition.ui.screens.dungeon.expedition_view import (
     map_view,
     steps_to,
 )
+from expedition.ui.screens.dungeon.history_screen import HistoryScreen
+from expedition.ui.screens.dungeon.look_screen import LookScreen, look_words
 from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.handover import HandOver
+from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.widgets.action_bar import ActionBar, ActionChoice
 from expedition.ui.widgets.clocks import TrackerClock
 from expedition.ui.widgets.combat_panel import CombatPanel
@@ -49,18 +55,35 @@ from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries, explain
 from expedition.ui.widgets.party_panel import LEGEND, PartyPanel
-from expedition.ui.widgets.tile_map import TileMap
+from expedition.ui.widgets.tile_map import Pos, TileMap
 
 MAX_ENTRIES = 2000
 """Log lines kept in memory."""
 
 
 def _move_bindings() -> list[BindingType]:
-    keys = {"up": "up,k,w", "down": "down,j,s", "left": "left,h,a", "right": "right,l,d"}
     return [
-        Binding(keys[name], f"step('{name}')", f"Move {name}", show=False, priority=False)
+        Binding(
+            DEFAULT_KEYS[f"move-{name}"], f"step('{name}')", f"Move {name}", show=False, id=f"move-{name}"
+        )
         for name in ("up", "down", "left", "right")
     ]
+
+
+def _key(name: str, action: str, description: str, **more: Any) -> Binding:
+    """A binding the keys file may change: its id is the action's name there (`ui.keymap`)."""
+    return Binding(DEFAULT_KEYS[name], action, description, id=name, **more)
+
+
+QUIET_EVENTS = frozenset({"PartyStepped", "ExplorationTurnPassed"})
+"""What a plain step onto a known tile brings; anything else stops a walk (a trap, a sound, the doom)."""
+
+
+def _quiet(event: Event) -> bool:
+    """True for what every walk brings: the step, the turn passing, the decay clock filling with it."""
+    if isinstance(event, TrackerAdvanced):
+        return event.tracker == "decay"
+    return type(event).__name__ in QUIET_EVENTS
 
 
 def _leaving_words(view: SeatView) -> str:
@@ -84,16 +107,19 @@ class ExpeditionScreen(CombatMode):
     BINDINGS: ClassVar[list[BindingType]] = [
         *COMBAT_BINDINGS,  # first, so that in a fight `a` attacks and Enter confirms a tile
         *_move_bindings(),
-        Binding("enter", "act", "Act", key_display="⏎"),
-        Binding("g", "do_key('g')", "Loot"),
-        Binding("t", "do_key('t')", "Traps"),
-        Binding("f", "do_key('f')", "Search"),
-        Binding("r", "do_key('r')", "Catch breath"),
-        Binding("full_stop", "do_key('.')", "Wait", key_display="."),
-        Binding("n", "do_key('n')", "Listen", show=False),
-        Binding("greater_than_sign", "do_key('>')", "Go down", key_display=">", show=False),
-        Binding("less_than_sign", "do_key('<')", "Go up", key_display="<", show=False),
-        Binding("slash", "search_log", "Search log", key_display="/"),
+        _key("act", "act", "Act", key_display="⏎"),
+        _key("loot", "do_key('g')", "Loot"),
+        _key("traps", "do_key('t')", "Traps"),
+        _key("search", "do_key('f')", "Search"),
+        _key("catch-breath", "do_key('r')", "Catch breath"),
+        _key("wait", "do_key('.')", "Wait"),
+        _key("listen", "do_key('n')", "Listen", show=False),
+        _key("go-down", "do_key('>')", "Go down", show=False),
+        _key("go-up", "do_key('<')", "Go up", show=False),
+        _key("search-log", "search_log", "Search log"),
+        _key("look", "look", "Look"),
+        _key("history", "history", "History"),
+        _key("sheet", "sheet", "Sheet"),
         *[Binding(str(n), f"pick({n})", "Who acts", show=n == 1, key_display="1-4") for n in range(1, 5)],
         Binding("tab", "app.focus_next", "Next pane", show=False),
     ]
@@ -111,7 +137,8 @@ class ExpeditionScreen(CombatMode):
         "+ closed door, ' open door, > < stairs, X way out, $ loot, ^ known trap, % body, a letter is an "
         "enemy; · floor in sight, . remembered floor. Clocks: ■ filled, □ empty; a hidden clock shows ?? "
         "and flashes 'moved' when it moves. Party: " + LEGEND + ". Open a log line with Enter to see its "
-        "dice and rule."
+        "dice and rule. ; looks at the map tile by tile (Enter there walks to the tile), H opens the whole "
+        "message history, C the acting adventurer's full sheet. Keys are listed below as they are now."
     )
     """Shown on the help screen."""
 
@@ -130,6 +157,9 @@ class ExpeditionScreen(CombatMode):
         self._party: list[Character] = []
         self._chosen = ""
         self._last_warning = ""
+        self._heard: list[Event] | None = None  # what the steps of a walk brought, while walking
+        self.keys_file: KeysFile | None = None
+        """The keys file read when the screen opened (its path and what became of it)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="exp-body"):
@@ -149,6 +179,7 @@ class ExpeditionScreen(CombatMode):
         yield FittedFooter()
 
     def on_mount(self) -> None:
+        self._read_keys()
         self.query_one("#exp-map", TileMap).border_title = "Map"
         self.query_one("#exp-log", GameLog).border_title = "Log"
         self.query_one("#exp-actions", ActionBar).border_title = "Actions (Enter)"
@@ -172,6 +203,8 @@ class ExpeditionScreen(CombatMode):
             # The party left the dungeon (or never was in one): back to the party screen.
             self.dismiss()
             return
+        if self._heard is not None:
+            self._heard.extend(update.events)
         self.refresh_from_session()
         self.combat_events(update.events)
         self.add_events(update.events)
@@ -385,13 +418,7 @@ class ExpeditionScreen(CombatMode):
         if self.combat is not None:
             self.combat_click(event.pos)
             return
-        steps = steps_to(self.view.state, event.pos)
-        if not steps:
-            self.notify("The party knows no way there.", severity="warning", timeout=3)
-        for tile in steps:
-            # Stop at the first refusal, or when a step asks someone something (a trap, a test).
-            if not self._step_to(tile) or self.view.pending is not None:
-                break
+        self.travel(event.pos)
 
     @on(GameLog.Left)
     def _log_left(self, event: GameLog.Left) -> None:
@@ -404,3 +431,105 @@ class ExpeditionScreen(CombatMode):
     def _explained(self, leave: bool | None) -> None:
         if leave:
             self.query_one("#exp-map", TileMap).focus()
+
+    # --- the player's own keys -----------------------------------------------------------------
+
+    def _read_keys(self) -> None:
+        """Use the keys file's keys; a bad file keeps the usual keys and says what is wrong with it."""
+        keys = read_keys(default_saves_dir(getattr(self.app, "saves", None)))
+        self.keys_file = keys
+        if keys.problem:
+            self.app.update_keymap(dict(DEFAULT_KEYS))
+            self.notify(keys.status, title="Keys file", severity="warning", timeout=12)
+        else:
+            self.app.update_keymap({**DEFAULT_KEYS, **keys.keymap})
+
+    def help_more(self) -> str:
+        """Added to the help text: where the keys file is and what became of it."""
+        return self.keys_file.status if self.keys_file is not None else ""
+
+    # --- looking, the history and the sheet ----------------------------------------------------
+
+    def action_history(self) -> None:
+        """Open every log line so far, full screen."""
+        self.app.push_screen(HistoryScreen(self.entries, self._names), self._back_to_map)
+
+    def action_sheet(self) -> None:
+        """Open the acting adventurer's full character sheet."""
+        actor = self.actor or (self._party[0].id if self._party else "")
+        member = next((m for m in self._party if m.id == actor), None)
+        if member is None:
+            self.notify("There is nobody here to show.", severity="warning")
+            return
+        self.app.push_screen(SheetScreen(member), self._back_to_map)
+
+    def action_look(self) -> None:
+        """Put a cursor on the map to see what is where (Enter walks to it, Esc leaves)."""
+        tile_map = self.query_one("#exp-map", TileMap)
+        view = tile_map.view
+        if view is None:
+            self.notify("There is no map to look at here.", severity="warning")
+            return
+        start = view.cursor or view.party
+
+        def describe(pos: Pos) -> str:
+            return look_words(self.view.state, view, pos)
+
+        self.app.push_screen(LookScreen(tile_map, start, describe), self._looked)
+
+    def _looked(self, tile: Pos | None) -> None:
+        self.refresh_from_session()  # the map without the look cursor (or with the fight's own)
+        self._back_to_map(None)
+        if tile is None:
+            return
+        if self.combat is not None:
+            self.combat_click(tile)
+            return
+        self.travel(tile)
+
+    def _back_to_map(self, _: object) -> None:
+        self.query_one("#exp-map", TileMap).focus()
+
+    def travel(self, tile: Pos) -> int:
+        """Walk to `tile` over known tiles, one submitted Step at a time; the number of steps taken.
+
+        The walk stops at once when anything happens: a refusal, a decision to make, a fight, a
+        screen over this one (a hand-over, the camp), something new in sight, or any event beyond
+        the step itself (a trap, a tracker filling, a sound).
+        """
+        state = self.view.state
+        expedition = state.expedition
+        if expedition is None or tile == expedition.position:
+            return 0
+        steps = steps_to(state, tile)
+        if not steps or steps[-1] != tile:
+            self.notify("The party knows no way there.", severity="warning", timeout=3)
+            if not steps:
+                return 0
+        taken = 0
+        for step in steps:
+            before = self._in_sight()
+            heard: list[Event] = []
+            self._heard = heard
+            try:
+                if not self._step_to(step):
+                    break
+            finally:
+                self._heard = None
+            taken += 1
+            if (
+                self.view.pending is not None
+                or self.combat is not None
+                or not self.is_current
+                or not all(_quiet(event) for event in heard)
+                or self._in_sight() - before
+            ):
+                break
+        return taken
+
+    def _in_sight(self) -> frozenset[tuple[Pos, str]]:
+        """What stands out in sight now (foes, loot, traps, bodies), to notice something new on a walk."""
+        view = self.query_one("#exp-map", TileMap).view
+        if view is None:
+            return frozenset()
+        return frozenset((pos, marker.label) for pos, marker in view.markers.items() if pos in view.visible)
