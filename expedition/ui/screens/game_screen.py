@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_view import SeatOption, SeatView
@@ -59,6 +60,17 @@ class GameScreen(Screen[ResultType]):
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The screen's own entries in the command palette: only what its seat may do (none here)."""
         return ()
+
+    def pickable(self, number: int, mine: list[Character]) -> Character | None:
+        """Adventurer `number` (1 for the first) of `mine` if they can act, else None, saying why."""
+        if not 1 <= number <= len(mine):
+            self.notify(f"There is no adventurer {number} here.", severity="warning", timeout=3)
+            return None
+        member = mine[number - 1]
+        if not member.can_act:
+            self.notify(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
+            return None
+        return member
 
     def takes_decisions(self) -> bool:
         """True when the router may ask a decision over this screen now."""

@@ -312,13 +312,8 @@ class ExpeditionScreen(CombatMode):
 
     def action_pick(self, number: int) -> None:
         """Choose which of this seat's adventurers acts next (the action list follows)."""
-        mine = self.view.mine
-        if not 1 <= number <= len(mine):
-            self.notify(f"There is no adventurer {number} here.", severity="warning", timeout=3)
-            return
-        member = mine[number - 1]
-        if not member.can_act:
-            self.notify(f"{member.name} cannot act ({member.status.value.replace('_', ' ')}).")
+        member = self.pickable(number, self.view.mine)
+        if member is None:
             return
         if self.combat_refuses_pick(member):
             return
