@@ -12,7 +12,6 @@ this process (with their memory) and open file descriptors, against the count be
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import subprocess
@@ -26,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from expedition.rules.engine.dispatch import CatchBreath
 from expedition.session.views import Seat
+from tests.net.leftovers import children, open_fds
 from tests.net.sshkit import ServerThread, ssh_command
 
 
@@ -98,22 +98,6 @@ def measure(server: ServerThread, count: int, rounds: int = 5) -> tuple[float, l
     return memory, latencies
 
 
-def all_children() -> set[int]:
-    """Child processes of this process, of any of its threads (the server's loop runs in one)."""
-    found: set[int] = set()
-    for task in Path("/proc/self/task").iterdir():
-        try:
-            found.update(int(pid) for pid in (task / "children").read_text().split())
-        except OSError:
-            continue
-    return found
-
-
-def open_fds() -> int:
-    """File descriptors open in this process."""
-    return len(os.listdir("/proc/self/fd"))
-
-
 def settle(server: ServerThread, timeout: float = 60) -> bool:
     """Wait until the server holds no connection, channel, hub client or task; False on timeout."""
     assert server.server is not None
@@ -137,14 +121,14 @@ def cycles(server: ServerThread, count: int, at_once: int = 5) -> tuple[bool, se
     """
     rng = random.Random(15)
     settle(server)
-    children, fds = all_children(), open_fds()
+    before, fds = children(), open_fds()
     for _ in range(count // at_once):
         watchers = [Watcher(server.port) for _ in range(at_once)]
         for watcher in watchers:
             time.sleep(rng.uniform(0, 2.0 / at_once))
             watcher.close()
     settled = settle(server)
-    return settled, all_children() - children, open_fds() - fds
+    return settled, children() - before, open_fds() - fds
 
 
 def main() -> None:

@@ -10,7 +10,6 @@ this process may remain and the open descriptors are back to what they were.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import subprocess
 import threading
@@ -25,27 +24,13 @@ from expedition.net import pty_client
 from expedition.net.hub import Hub
 from expedition.net.pty_client import PtyClient
 from expedition.net.ssh import SshServer, _Connection, _GameChannel
+from tests.net.leftovers import children, open_fds
 from tests.net.sshkit import HAVE_TOOLS, ServerThread, ssh_command
 
 pytestmark = pytest.mark.skipif(not HAVE_TOOLS, reason="needs ssh, ssh-keygen and tmux")
 
 REAL_SPAWN = asyncio.create_subprocess_exec
 """The real process start, wrapped by the hooks below."""
-
-
-def children() -> set[int]:
-    """Every child process of this process (of any of its threads), zombies included."""
-    found: set[int] = set()
-    for task in Path("/proc/self/task").iterdir():
-        try:
-            found.update(int(pid) for pid in (task / "children").read_text().split())
-        except OSError:
-            continue
-    return found
-
-
-def open_fds() -> int:
-    return len(os.listdir("/proc/self/fd"))
 
 
 def alive(pid: int) -> bool:
