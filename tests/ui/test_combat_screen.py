@@ -82,7 +82,7 @@ async def _play_until(
         if done():
             return
         await _fight_turn(pilot, app, session)
-    raise AssertionError("the fight did not get there")
+    raise AssertionError(f"the fight did not get there: {type(app.screen).__name__}")
 
 
 async def _start_fight(pilot: Pilot[None]) -> None:
