@@ -24,6 +24,7 @@ from expedition.persistence.store import (
     no_such_campaign,
     saves_folder,
 )
+from expedition.rules.core.wording import plural
 
 
 def add_saves_commands(commands: Any) -> None:
@@ -169,7 +170,8 @@ def _check(path: Path) -> tuple[list[FileCheck], str]:
             return [FileCheck(path, problem="no snapshots")], ""
         checks = [check_snapshot(snapshot) for snapshot in snapshots]
         journal = path / JOURNAL_NAME
-        parts = [f"{len(snapshots)} snapshot(s) decoded, newest {snapshots[-1].name} ({checks[-1].summary})"]
+        decoded = plural(len(snapshots), "snapshot")
+        parts = [f"{decoded} decoded, newest {snapshots[-1].name} ({checks[-1].summary})"]
         if journal.exists():
             checks.append(check_journal(journal))
             parts.append(checks[-1].summary + (f"; {checks[-1].note}" if checks[-1].note else ""))

@@ -36,6 +36,7 @@ from expedition.ui.screens.dungeon.combat_prompts import DefendPrompt, TargetPro
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.dungeon.harm_odds import OddsPrompt
+from expedition.ui.screens.dungeon.history_screen import HistoryScreen
 from expedition.ui.screens.explain import ExplainScreen
 from expedition.ui.screens.handover import HandOverScreen
 from expedition.ui.screens.help import HelpScreen
@@ -70,6 +71,7 @@ NOT_SHOWN_ON_THEIR_OWN = {
     "HarmPrompt": "a base of FaintingPrompt and MortalWoundPrompt",
     "CompendiumScreen": "the compendium itself",
     "TooSmallScreen": "the size guard: app keys wait until the game fits (tested in test_app.py)",
+    "LookScreen": "a cursor over the expedition screen's map (F2 there: test_roguelike_keys.py)",
 }
 """Screen classes the test does not open, and why."""
 
@@ -142,6 +144,7 @@ SCREENS: dict[str, Callable[[Path], Screen[Any]]] = {
     "FaintingPrompt": lambda saves: _fainting(),
     "MortalWoundPrompt": lambda saves: _mortal(),
     "OddsPrompt": lambda saves: OddsPrompt(_decision(), Table(), Text("hit 50% ##########"), "Jory"),
+    "HistoryScreen": lambda saves: HistoryScreen([LogEntry(1, "Jory rolls.", ())], {"c1": "Jory"}),
     "SummaryScreen": lambda saves: SummaryScreen(ExpeditionLedger(dungeon="The Salted Hollows", ended=HOME)),
 }
 """One way to open each screen the game shows."""

@@ -14,6 +14,7 @@ from expedition.rules.exploration.features import Corpse
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.keymap import DEFAULT_KEYS, FILE_NAME, parse_keys, read_keys
+from expedition.ui.screens.compendium_screen import CompendiumScreen
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen, _quiet
 from expedition.ui.screens.dungeon.expedition_view import map_view
 from expedition.ui.screens.dungeon.history_screen import HistoryScreen
@@ -104,6 +105,24 @@ class TestHistory:
 
 
 class TestLook:
+    async def test_f2_opens_the_compendium_over_look_mode_and_escape_comes_back(self) -> None:
+        """Issue #3: the compendium is reachable while looking; closing it leaves the cursor where it was."""
+        session = sample_session()
+        app = make_app(first_screen=lambda: ExpeditionScreen(session))
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await pilot.press("semicolon", "right")
+            await pilot.pause()
+            look = app.screen
+            assert isinstance(look, LookScreen)
+            cursor = look.cursor
+            await pilot.press("f2")
+            await pilot.pause()
+            assert isinstance(app.screen, CompendiumScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is look and look.cursor == cursor
+
     async def test_the_cursor_moves_with_the_movement_keys_and_says_what_is_there(self) -> None:
         session = sample_session()
         app = make_app(first_screen=lambda: ExpeditionScreen(session))
