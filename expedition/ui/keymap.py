@@ -7,11 +7,13 @@ one table, `[keys]`, mapping an action's name to its keys, several separated by 
     look = ";"
     history = "H,ctrl+h"
     move-left = "left,h"
+    attack = "z"
 
-Actions left out keep their default keys. A file that cannot be read, or names an action or a
-key the game does not know, or gives one key to two actions, is set aside as a whole: the
-defaults stay and the player is told exactly what is wrong. Keys reach Textual as its keymap
-(binding ids), so the footer and the help screen show the keys in effect.
+Actions left out keep their default keys. The fight's keys (attack, end-turn, move, flee, go-there)
+come first in a fight, so one of them may share a key with an exploring action. A file that cannot
+be read, or names an action or a key the game does not know, or gives one key to two actions, is set
+aside as a whole: the defaults stay and the player is told exactly what is wrong. Keys reach Textual
+as its keymap (binding ids), so the footer and the help screen show the keys in effect.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from expedition.rules.core.wording import plural
 FILE_NAME = "keys.toml"
 """The keys file's name, inside the saves folder."""
 
-DEFAULT_KEYS: dict[str, str] = {
+EXPLORING_KEYS: dict[str, str] = {
     "move-up": "up,k,w",
     "move-down": "down,j,s",
     "move-left": "left,h,a",
@@ -47,6 +49,19 @@ DEFAULT_KEYS: dict[str, str] = {
     "look": "semicolon",
     "sheet": "C",
 }
+"""The exploring actions of the expedition screen the keys file may rebind, with their default keys."""
+
+FIGHT_KEYS: dict[str, str] = {
+    "attack": "a",
+    "end-turn": "e",
+    "move": "m",
+    "flee": "x",
+    "go-there": "enter",
+}
+"""The fight's own actions: in a fight they come before the exploring keys, so a key may be both
+(`a` attacks in a fight and steps left outside one; Enter goes to the chosen tile or acts)."""
+
+DEFAULT_KEYS: dict[str, str] = {**EXPLORING_KEYS, **FIGHT_KEYS}
 """Every action the keys file may rebind (its name is the binding's id), with its default keys."""
 
 RESERVED = {
@@ -145,12 +160,13 @@ def parse_keys(text: str) -> dict[str, str]:
                 raise ValueError(f"{name}: {part!r} is kept for {RESERVED[key]} on every screen.")
             keys.append(key)
         keymap[name] = ",".join(keys)
-    owner: dict[str, str] = {}
-    for name, default in DEFAULT_KEYS.items():
-        for key in keymap.get(name, default).split(","):
-            if key in owner:
-                raise ValueError(f"the key {key!r} is given to both {owner[key]} and {name}.")
-            owner[key] = name
+    for group in (EXPLORING_KEYS, FIGHT_KEYS):  # a fight key may share a key with an exploring one
+        owner: dict[str, str] = {}
+        for name, default in group.items():
+            for key in keymap.get(name, default).split(","):
+                if key in owner:
+                    raise ValueError(f"the key {key!r} is given to both {owner[key]} and {name}.")
+                owner[key] = name
     return keymap
 
 

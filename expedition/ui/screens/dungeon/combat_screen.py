@@ -21,6 +21,7 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.combat.combat_events import FoePlaced
 from expedition.rules.combat.combat_state import CombatState
 from expedition.rules.core.events import Event
+from expedition.ui.keymap import FIGHT_KEYS
 from expedition.ui.screens.dungeon.combat_odds import (
     AttackLine,
     ModeChoice,
@@ -43,16 +44,18 @@ from expedition.ui.widgets.combat_panel import CombatPanel, CombatPanelData
 from expedition.ui.widgets.tile_map import Pos, TileMap
 
 COMBAT_BINDINGS: list[BindingType] = [
-    Binding("a", "combat_attack", "Attack"),
-    Binding("e", "combat_end_turn", "End turn"),
-    Binding("m", "combat_choose('move')", "Move"),
-    Binding("x", "combat_choose('flee')", "Flee", show=False),
-    Binding("enter", "combat_go", "Go there", key_display="⏎"),
+    Binding(FIGHT_KEYS["attack"], "combat_attack", "Attack", id="attack"),
+    Binding(FIGHT_KEYS["end-turn"], "combat_end_turn", "End turn", id="end-turn"),
+    Binding(FIGHT_KEYS["move"], "combat_choose('move')", "Move", id="move"),
+    Binding(FIGHT_KEYS["flee"], "combat_choose('flee')", "Flee", show=False, id="flee"),
+    Binding(FIGHT_KEYS["go-there"], "combat_go", "Go there", key_display="⏎", id="go-there"),
     Binding("escape", "combat_stop", "Stop choosing", key_display="Esc"),
 ]
 """Keys of a fight; they come first in the screen's bindings so that `a` attacks rather than steps
 left and Enter confirms a destination. Outside a fight (or out of their moment) `check_action`
-hides them and the key falls through to the exploration binding."""
+hides them and the key falls through to the exploration binding. Each has an id, so the keys file
+rebinds it; without one, Textual's keymap would drop it from every key an exploring action is
+rebound on (applying a keymap clears a rebound binding's keys of everything else on them)."""
 
 _MODE_ACTIONS = {"combat_go", "combat_stop"}
 _FIGHT_ACTIONS = {"combat_attack", "combat_end_turn", "combat_choose"}
