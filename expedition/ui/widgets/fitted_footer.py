@@ -3,14 +3,18 @@
 Textual's footer lays its keys out in one row and cuts whatever passes the right edge, so on a
 narrow terminal a player sees "c▏^p". When its keys do not fit this one first tightens (class
 `-tight`, see app.tcss: one space between keys, no command-palette key), then shows only the keys
-that fit, dropping them from the right but always keeping Help (which lists every key).
+that fit, dropping them from the right but always keeping Help (which lists every key). Keys come
+in the order the screen lists its bindings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -41,7 +45,7 @@ class FittedFooter(Footer):
         self._fitted_to = room
         keys = [child for child in children if isinstance(child, FooterKey)]
         palette = [key for key in keys if key.has_class("-command-palette")]
-        shown = [key for key in keys if not key.has_class("-command-palette")]
+        shown = sorted((key for key in keys if not key.has_class("-command-palette")), key=self._rank())
         roomy = sum(key_width(key, tight=False) for key in shown)
         if palette:
             roomy += key_width(palette[0], tight=False)  # docked right: "▏^p palette "
@@ -52,9 +56,21 @@ class FittedFooter(Footer):
             if not droppable:
                 break
             shown.remove(droppable[-1])
+        yield from shown
         for child in children:
-            if child in shown or child in palette or not isinstance(child, FooterKey):
+            if child in palette or not isinstance(child, FooterKey):
                 yield child
+
+    def _rank(self) -> Callable[[FooterKey], int]:
+        """A sort key: the order the screen lists its bindings in.
+
+        Applying a keymap moves every rebound binding to the end of Textual's own order, which would
+        put "Who acts" before a fight's Attack.
+        """
+        rank: dict[str, int] = {}
+        for place, binding in enumerate(getattr(self.screen, "BINDINGS", ())):
+            rank.setdefault(binding.action if isinstance(binding, Binding) else binding[1], place)
+        return lambda key: rank.get(key.action, len(rank))
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._fitted_to:
