@@ -49,8 +49,11 @@ class SaveWatch:
 
     def sync(self) -> None:
         """Put the banner on the screen on top while saving fails, with its words; take it off after."""
+        stack = self._app.screen_stack
+        if not stack:  # the app is closing: its last screen went before this timer stopped
+            return
         health = self.health
-        top = self._app.screen
+        top = stack[-1]
         for screen in self._app.screen_stack:
             for banner in screen.query(SaveBanner):
                 if health.ok or screen is not top:

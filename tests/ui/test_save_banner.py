@@ -118,6 +118,20 @@ async def test_a_full_disk_has_its_own_words_and_the_banner_follows_the_screen_o
     session.close()
 
 
+async def test_the_banner_timer_firing_as_the_app_closes_does_nothing(tmp_path: Path, faults: Faults) -> None:
+    """The half-second timer can tick after the last screen went: it must not raise then."""
+    session = saved_session(tmp_path)
+    app = game_app(session)
+    async with app.run_test(size=WIDE) as pilot:
+        faults.fail(READ_ONLY)
+        await pilot.press("right")
+        await pilot.pause()
+        assert banner_of(app)
+    assert not app.screen_stack
+    app.save_watch.sync()  # what the timer does if it fires now
+    session.close()
+
+
 async def test_the_host_saves_elsewhere_from_the_palette_and_the_game_goes_on_there(
     tmp_path: Path, faults: Faults
 ) -> None:
