@@ -38,6 +38,7 @@ from expedition.rules.interlude.market import (
     buy,
     verify_haggle,
 )
+from expedition.rules.trackers.decay import DecayTableRolled
 from expedition.rules.trackers.doom import DoomEffectReached
 from expedition.rules.trackers.omens import OmensStarted
 from expedition.session.catalog_world import default_world
@@ -170,6 +171,18 @@ def test_each_event_reads_as_a_sentence_with_names(kind: str) -> None:
 def test_armour_line_names_the_foe_and_counts_dice_stopped_and_broken() -> None:
     event = ArmourRolled(rule="§6.2", who=UID, dice=3, reduced=2, broken=1)
     assert describe(event, NAMES) == "Reanimated Husk 1's armour (3 dice) stops 2 — 1 armour point breaks"
+
+
+def test_decay_line_names_the_row_and_a_total_moved_past_one_they_have() -> None:
+    """§9.1: the line says what the total did, not "11 → 11"."""
+    plain_roll = DecayTableRolled(
+        rule="§9.1", character="lorcan", roll=11, result=11, effect="wound", title="Mishap"
+    )
+    moved = DecayTableRolled(
+        rule="§9.1", character="lorcan", roll=9, result=10, effect="angry", title="Short temper"
+    )
+    assert describe(plain_roll, NAMES) == "Decay for Lorcan: 11, Mishap"
+    assert describe(moved, NAMES) == "Decay for Lorcan: 9, moved on to 10, Short temper"
 
 
 def test_darkness_line_says_terrified_or_fatigue() -> None:

@@ -37,6 +37,7 @@ KEY = "iron_key"
 TEXT_FIELDS = frozenset(
     {
         "name",
+        "title",
         "description",
         "text",
         "tell",

@@ -158,7 +158,11 @@ def _roll(
     roll = sum(ctx.roll(2, 6, who=character.id, why="decay table", rule=rule))
     result = bumped_result(character, roll)
     row = decay_row(result)
-    ctx.emit(DecayTableRolled(rule="§9.1", character=character.id, roll=roll, result=result, effect=row.key))
+    ctx.emit(
+        DecayTableRolled(
+            rule="§9.1", character=character.id, roll=roll, result=result, effect=row.key, title=row.name
+        )
+    )
     affliction = row_affliction(row)
     if affliction is not None:
         gain_affliction(ctx, character, affliction, rule="§9.1")
@@ -220,9 +224,11 @@ class DecayTableRolled(Event):
         roll: The 2d6 total.
         result: The row applied after the already-have bump.
         effect: That row's key.
+        title: That row's short title ("Mishap"), for the log.
     """
 
     character: str
     roll: int
     result: int
     effect: str
+    title: str = ""

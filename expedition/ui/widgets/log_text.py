@@ -76,6 +76,12 @@ def dice_text(sides: int, faces: Iterable[int]) -> str:
     return f"d{sides} " + "".join(f"[{face}]" for face in faces)
 
 
+def _decay_line(event: Any, names: Names) -> str:
+    """The decay roll in words: "Decay for Ada: 11, Mishap" (a total moved past a row they have says so)."""
+    total = str(event.roll) if event.result == event.roll else f"{event.roll}, moved on to {event.result}"
+    return f"Decay for {_name(names, event.character)}: {total}" + (f", {event.title}" if event.title else "")
+
+
 def _dice(event: Any, names: Names) -> str:
     return f"{_name(names, event.who)} rolls {event.why}: {dice_text(event.sides, event.faces)}"
 
@@ -137,7 +143,7 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
     "AfflictionCured": _simple("{character} is no longer {affliction}"),
     "TraumaGained": _simple("{character} gains the trauma {trauma}"),
     "FatigueRecovered": _simple("{character} recovers {amount} {attr} fatigue"),
-    "DecayTableRolled": _simple("Decay for {character}: {roll} → {result}"),
+    "DecayTableRolled": _decay_line,
     "DoomEffectSeen": _simple("Doom: {effect}. {description}"),
     "LightWentOut": _simple("{character}'s {name} goes out"),
     "LightBurnedLow": _simple("{character}'s {name} burns low"),
