@@ -150,7 +150,7 @@ class TestLog:
             omens=0,
         )
         entries, _ = build_entries([rolled, judged], {"c1": "Jory"}, 1)
-        assert entries[0].text == "Jory rolls STR test: d6 [4][1][6]"
+        assert entries[0].text == "Jory rolls STR test: 3d6 [4][1][6]"
         assert entries[1].events == (rolled, judged)
         assert "+1 fatigue" in entries[1].text
 

@@ -20,6 +20,7 @@ from expedition.rules.core.events import Event
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.rolls import TIRED, attribute_test
 from expedition.rules.core.skills import Trait
+from expedition.rules.core.wording import plural
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -286,7 +287,8 @@ def _place_one(ctx: Context, character: Character, spot: tuple[Attr, bool], rule
 
 def _describe(character: Character, attr: Attr) -> str:
     a = character[attr]
-    return f"{attr} ({a.free} of {a.score} dice free, {a.fatigue} fatigue, {a.wounds} wounds)"
+    dice, wounds = plural(a.score, "die"), plural(a.wounds, "wound")
+    return f"{attr} ({a.free} of {dice} free, {a.fatigue} fatigue, {wounds})"
 
 
 # --- events ----------------------------------------------------------------------------------

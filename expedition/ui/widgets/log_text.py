@@ -72,8 +72,10 @@ class LogEntry:
 
 
 def dice_text(sides: int, faces: Iterable[int]) -> str:
-    """Dice as shown in the log: "d6 [4][1][6]"."""
-    return f"d{sides} " + "".join(f"[{face}]" for face in faces)
+    """Dice as shown in the log: "d4 [3]", "3d6 [4][1][6]" (how many were rolled, then each face)."""
+    shown = tuple(faces)
+    count = str(len(shown)) if len(shown) > 1 else ""
+    return f"{count}d{sides} " + "".join(f"[{face}]" for face in shown)
 
 
 def _decay_line(event: Any, names: Names) -> str:

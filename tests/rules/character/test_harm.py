@@ -138,6 +138,22 @@ def test_unnamed_fatigue_attribute_is_the_players_choice() -> None:
     assert asked[0].keys == ("STR", "DEX", "INT", "PRE")
 
 
+def test_the_attribute_choices_count_dice_and_wounds_in_words() -> None:
+    """An attribute of score 1 with one wound reads "1 die" and "1 wound", never "1 dice"."""
+    c = hero(STR=1, DEX=3, INT=2, PRE=2)
+    c[Attr.STR].wounds = 1
+    asked: list[Decision] = []
+
+    def answer(decision: Decision) -> str:
+        asked.append(decision)
+        return "DEX"
+
+    resolve(choose_attribute(c, prompt="Where?", kind="fatigue", rule="§16 #23"), answer)
+    labels = [choice.label for choice in asked[0].choices]
+    assert labels[0] == "STR (0 of 1 die free, 0 fatigue, 1 wound)"
+    assert labels[1] == "DEX (3 of 3 dice free, 0 fatigue, 0 wounds)"
+
+
 # --- place_wounds (§4.2) ---------------------------------------------------------------------
 
 
