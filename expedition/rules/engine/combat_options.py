@@ -55,11 +55,12 @@ def combat_options(state: CampaignState, actor: str) -> list[ActionOption]:
     options: list[ActionOption] = []
     here = combat.positions[actor]
 
+    named = combat.foe_names()  # "Goblin Scrapper 2" when two share a name: players never see uids
     for item in weapons(member):
         for foe in hostile(state, combat):  # not the party's own swarm or hound
             option = _option(state, AttackFoe(actor=actor, target=foe.uid, weapon_uid=item.uid), "")
             if option.enabled:
-                label = f"Attack the {foe.name} ({foe.uid}) with the {item.name}"
+                label = f"Attack the {named[foe.uid]} with the {item.name}"
                 options.append(ActionOption(option.action, label, option.cost, True))
     reachable = move_routes(state, combat, member) if member.can_act else {}
     for tile in sorted(reachable):

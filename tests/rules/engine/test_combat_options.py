@@ -5,11 +5,15 @@ from __future__ import annotations
 from expedition.rules.combat.attack_odds import attack_odds
 from expedition.rules.combat.attacking import AttackFoe
 from expedition.rules.combat.defending import Defend
+from expedition.rules.combat.fight_setup import start_combat
 from expedition.rules.combat.moving_and_fleeing import CombatMove, Flee
+from expedition.rules.core.context import Context
+from expedition.rules.core.decisions import answers, resolve
+from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.engine.combat_options import combat_options
 from expedition.rules.engine.dispatch import verify
-from tests.rules.combat.test_fights import fight, make_state, place
+from tests.rules.combat.test_fights import combat_of, fight, make_state, place, rat
 
 
 def test_attacks_out_of_reach_are_refused_and_options_list_targets_in_reach() -> None:
@@ -28,6 +32,19 @@ def test_attacks_out_of_reach_are_refused_and_options_list_targets_in_reach() ->
     assert any(o.label.startswith("Attack") for o in combat_options(state, "wren") if o.enabled)
     odds = attack_odds(state, "wren", foe.uid, 1)
     assert 0 < odds.succeeded < 1
+
+
+def test_attack_labels_name_foes_as_the_player_sees_them_never_by_uid() -> None:
+    """Two foes of one kind are told apart by number ("Rat 1", "Rat 2"), as the fight panel shows them."""
+    state = make_state()
+    resolve(start_combat(Context(ScriptedDice([])), state, [rat(), rat()], ambush=True), answers())
+    combat = combat_of(state)
+    combat.foes[0].pos, combat.foes[1].pos = (3, 3), (2, 4)  # both next to Wren at (2, 3)
+    labels = [o.label for o in combat_options(state, "wren") if o.enabled and o.label.startswith("Attack")]
+    names = combat.foe_names()
+    assert sorted(names.values()) == [f"{combat.foes[0].name} 1", f"{combat.foes[0].name} 2"]
+    assert {label.split(" with ")[0] for label in labels} == {f"Attack the {name}" for name in names.values()}
+    assert not any(foe.uid in label for foe in combat.foes for label in labels)
 
 
 def test_no_options_outside_a_fight_or_for_someone_not_in_it() -> None:

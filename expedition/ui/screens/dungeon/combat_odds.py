@@ -57,7 +57,7 @@ class AttackLine:
 
     Attributes:
         option: The attack, as the session offers it.
-        label: The option's words ("Attack the Goblin (foe1) with the Hand axe").
+        label: The option's words ("Attack the Goblin Scrapper 1 with the Hand axe").
         odds: The exact odds of the attack test, None if they could not be worked out.
     """
 
