@@ -4,6 +4,7 @@ The bot sees only its seat view and gives only what a player gives: an option it
 an answer to its decision. The referee around it reads the session's own state to keep the
 figures (`figures`) and check, after every step, that nothing broke: the invariants
 (`invariants`), that an offered enabled option is accepted, that decay never moves in a fight,
+that no prompt, choice or option label shows an internal key or "1 turns" (`wording.text_faults`),
 and at the end that the journal replays to the same state. The first exception, broken invariant
 or stuck game is recorded with the seed and step that reproduce it, and that campaign stops.
 """
@@ -23,8 +24,10 @@ from expedition.bots.sensible.careful_player import SensiblePolicy
 from expedition.bots.setup import quick_session
 from expedition.rules.core.events import Event
 from expedition.rules.core.phase import Phase
+from expedition.rules.core.wording import text_faults
 from expedition.session.port import Update
 from expedition.session.replay import ReplayError, replay_records, state_hash
+from expedition.session.seat_view import SeatView
 from expedition.session.session import Session
 from expedition.session.views import Seat
 
@@ -130,6 +133,8 @@ class _Referee:
         view = session.view(seat)
         self.result.steps += 1
         self.steps_here += 1
+        if self._leaks(view):
+            return
         if view.pending is not None:
             key = self.policy.decide(view, view.pending)
             self.given = f"answer {view.pending.kind}={key}"
@@ -159,6 +164,22 @@ class _Referee:
             self._problem("violation", _fault_of(refused, self.given), refused)
             return
         self._after(phase, decay, round_)
+
+    def _leaks(self, view: SeatView) -> bool:
+        """True (and a violation recorded) when the seat is shown an internal key or a bad count."""
+        pending = view.pending
+        if pending is not None:
+            texts = [pending.prompt, *(choice.label for choice in pending.choices)]
+        else:
+            texts = [text for option in view.options for text in (option.label, option.reason)]
+        for text in texts:
+            faults = text_faults(text)
+            if faults:
+                self._problem(
+                    "violation", "player text holds " + faults[0].split(":")[0], f"{faults[0]} in {text!r}"
+                )
+                return True
+        return False
 
     def _after(self, phase: Phase, decay: int, round_: int) -> None:
         state = self.session.state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from expedition.bots.policy import playable
 from expedition.bots.setup import quick_session
 from expedition.bots.simulate import simulate, summary
 from expedition.cli import main
+from expedition.session.seat_view import SeatOption, SeatView
 from expedition.session.views import Seat
 
 KEYS = (
@@ -68,3 +70,18 @@ def test_a_campaign_replays_to_the_same_hash() -> None:
     assert result.replayed in (True, None)  # None: it stopped on a fault first, recorded with its step
     for problem in result.problems:
         assert problem.seed == 2 and problem.step >= 1
+
+
+def test_an_option_label_showing_an_internal_key_stops_the_campaign(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The referee reads what the seat is shown: an id in a label ("(foe1)") is a recorded violation."""
+    real = SeatView.options.fget
+    assert real is not None
+
+    def leaky(view: SeatView) -> tuple[SeatOption, ...]:
+        options = real(view)
+        return (replace(options[0], label="Attack the Rat (foe1)"), *options[1:]) if options else options
+
+    monkeypatch.setattr(SeatView, "options", property(leaky))
+    result = play_campaign(1, "random", 1, SMALL)
+    assert [(p.kind, p.fault) for p in result.problems] == [("violation", "player text holds a foe uid")]
+    assert "Attack the Rat (foe1)" in result.problems[0].message

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.events import Event
+from expedition.rules.core.wording import plural
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -143,8 +144,8 @@ def armour_defence(
         answer = yield Decision(
             kind="armour_dice",
             owner=character.id,
-            prompt=f"How many of {item.name}'s {ap} dice? Fewer dice, fewer chances to break it.",
-            choices=tuple(Choice(str(n), f"{n} dice") for n in range(1, ap + 1)),
+            prompt=f"How many of {item.name}'s {plural(ap, 'die')}? Fewer dice, fewer chances to break it.",
+            choices=tuple(Choice(str(n), plural(n, "die")) for n in range(1, ap + 1)),
             default=str(ap),
             rule="§4.2",
         )

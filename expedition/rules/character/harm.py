@@ -220,7 +220,7 @@ def _hardened(ctx: Context, character: Character, damage: int) -> Resolution[int
     key = yield Decision(
         kind="hardened",
         owner=character.id,
-        prompt=f"{character.name} is Hardened: make a STR test to resist {damage} wounds?",
+        prompt=f"{character.name} is Hardened: make a STR test to resist {plural(damage, 'wound')}?",
         choices=(Choice("test", "Make the STR test"), Choice("pass", "Do not test")),
         default="test",
         rule="§6.2",

@@ -42,6 +42,7 @@ from expedition.rules.core.lasting import Span, add_lasting, lasting_on
 from expedition.rules.core.notation import Attack
 from expedition.rules.core.rerolls import DieRerolled
 from expedition.rules.core.rolls import attribute_test, available_dice
+from expedition.rules.core.wording import plural
 from expedition.rules.exploration import dead_vigil
 from expedition.rules.items.slots import worn_armour
 from expedition.rules.items.usage import break_item
@@ -110,7 +111,7 @@ def defend(
         outcome = Outcome.FAILURE
     else:
         choices = [
-            Choice(f"roll:{attr}", f"Roll {attr} ({available_dice(member, attr)} dice)")
+            Choice(f"roll:{attr}", f"Roll {attr} ({plural(available_dice(member, attr), 'die')})")
             for attr in attack.attrs
         ]
         choices.append(Choice(DECLINE, "Roll nothing and take the hit"))

@@ -101,3 +101,32 @@ def listed(items: list[str] | tuple[str, ...], empty: str = "nothing") -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+TEXT_FAULTS: dict[str, re.Pattern[str]] = {
+    "a snake_case key": re.compile(r"\b[a-z]+_[a-z_]+\b"),
+    "a character id": re.compile(r"\bc\d+\b"),
+    "a foe uid": re.compile(r"\bfoe\d+\b"),
+    "an item id": re.compile(r"\bitem \d+\b"),
+    "a generated dungeon key": re.compile(r"\bgen-"),
+    "a rules file": re.compile(r"RULES\.md|HOUSE\.md"),
+    "a kind:key pair": re.compile(r"\b[a-z]+:[a-z0-9_]+\b"),
+    "a template brace": re.compile(r"[{}]"),
+    "one with a plural": re.compile(
+        r"\b1 (?:turns|rounds|wounds|dice|slots|actions|tiles|points|tokens|days|nights|foes|charges)\b"
+    ),
+}
+"""What must never reach a player: internal keys and ids, and "1 turns"-style counts."""
+
+_ANY_FAULT = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in TEXT_FAULTS.values()))
+
+
+def text_faults(text: str) -> list[str]:
+    """What is wrong with a line a player reads (empty when nothing): see `TEXT_FAULTS`."""
+    if not _ANY_FAULT.search(text):  # one search for the usual case, a clean line
+        return []
+    return [
+        f"{name}: {found.group(0)!r}"
+        for name, pattern in TEXT_FAULTS.items()
+        if (found := pattern.search(text))
+    ]

@@ -24,6 +24,7 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.roll_tables import Effect, EffectStep
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import lower
+from expedition.rules.core.wording import capitalised, plural, plural_of
 from expedition.rules.interlude.interlude_state import InterludeState
 from expedition.rules.items.usage import discard_matching
 from expedition.rules.trackers.doom import advance_doom
@@ -82,6 +83,44 @@ def interlude_gain(
     gain_affliction(ctx, character, Affliction(key), rule="§10.4.5")
 
 
+def _counted(amount: str, noun: str) -> str:
+    """An amount and its noun: "2 wounds", "1 wound", "d3 wounds" (dice stay dice)."""
+    return plural(int(amount), noun) if amount.isdigit() else f"{amount} {plural_of(noun)}"
+
+
+def _afflictions(keys: Sequence[str], joiner: str) -> str:
+    names = [capitalised(key.replace("_", " ")) for key in keys]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {joiner} " + names[-1]
+
+
+def step_words(step: EffectStep) -> str:
+    """One step of an interlude table's row in the player's words ("heal 1 wound", "shed Angry or Shaken")."""
+    verb, args = step.verb, step.args
+    first = args[0] if args else "1"
+    words = {
+        "wound": lambda: f"take {_counted(first, 'wound')}",
+        "heal_wound": lambda: f"heal {_counted(first, 'wound')}",
+        "recover_fatigue": lambda: f"recover {first} fatigue",
+        "recover_all_fatigue": lambda: "recover all fatigue",
+        "gain": lambda: f"become {_afflictions(args, 'and')}",
+        "gain_one_of": lambda: f"become {_afflictions(args, 'or')}",
+        "remove": lambda: f"lose {_afflictions(args, 'and')}",
+        "remove_one_of": lambda: f"shed {_afflictions(args, 'or')}",
+        "pay_silver": lambda: f"pay {first} silver",
+        "lose_silver": lambda: f"lose {first} silver",
+        "settlement_doom": lambda: f"the settlement's doom moves {first}",
+        "omens": lambda: f"the omens advance {first}",
+        "none": lambda: "nothing happens",
+    }
+    maker = words.get(verb)
+    return maker() if maker is not None else verb.replace("_", " ")
+
+
+def option_words(option: Sequence[EffectStep]) -> str:
+    """One alternative of a row (its steps all happen), capitalised: "Heal 1 wound and recover 2 fatigue"."""
+    return capitalised(" and ".join(step_words(step) for step in option))
+
+
 def _pick(character: Character, kind: str, prompt: str, labels: Sequence[str], rule: str) -> Resolution[int]:
     if len(labels) == 1:
         return 0
@@ -129,7 +168,7 @@ def apply_effect(
                     yield from _each(ctx, state, interlude, step, member, resting, rule)
         return
     for member in members:
-        labels = [" + ".join(str(step) for step in option) for option in effect.options]
+        labels = [option_words(option) for option in effect.options]
         index = yield from _pick(member, "table_option", "which happens?", labels, rule)
         for step in effect.options[index]:
             yield from _each(ctx, state, interlude, step, member, resting, rule)
@@ -214,7 +253,8 @@ def _each(
     elif verb == "gain_one_of":
         options = [Affliction(a) for a in args]
         fresh = [a for a in options if a not in member.afflictions] or options
-        index = yield from _pick(member, "gain_one_of", "which affliction?", [a.value for a in fresh], rule)
+        names = [capitalised(a.value) for a in fresh]
+        index = yield from _pick(member, "gain_one_of", "which affliction?", names, rule)
         yield from interlude_gain(ctx, member, fresh[index], rule=rule)
     elif verb == "remove":
         for name in args:
@@ -223,7 +263,7 @@ def _each(
         held = [Affliction(a) for a in args if Affliction(a) in member.afflictions]
         if held:
             index = yield from _pick(
-                member, "remove_one_of", "shed which affliction?", [a.value for a in held], rule
+                member, "remove_one_of", "shed which affliction?", [capitalised(a.value) for a in held], rule
             )
             cure_affliction(ctx, member, held[index], rule=rule)
     elif verb == "discard":

@@ -101,6 +101,25 @@ def test_each_adventurer_picks_one_of_the_alternatives() -> None:
     assert Affliction.SHAKEN not in hero1.afflictions and hero2[Attr.STR].wounds == 0
 
 
+def test_the_alternatives_are_offered_in_words_never_as_effect_keys() -> None:
+    """The choice reads "Shed Angry or Shaken" / "Heal 1 wound", not "remove_one_of:angry,shaken"."""
+    state = back_in_town()
+    asked: list[Decision] = []
+
+    def answer(decision: Decision) -> str:
+        asked.append(decision)
+        return decision.default
+
+    effect = parse_effect("remove_one_of:angry,shaken | heal_wound:1 + recover_fatigue:2 | wound:2")
+    ctx = ctx_with([])
+    resolve(apply_effect(ctx, state, interlude_of(state), effect, state.living[:1], rule="§10.4.4"), answer)
+    assert [c.label for c in asked[0].choices] == [
+        "Shed Angry or Shaken",
+        "Heal 1 wound and recover 2 fatigue",
+        "Take 2 wounds",
+    ]
+
+
 def test_an_effect_with_no_interlude_reading_is_only_noted() -> None:
     """§10.4.4: a verb the interlude cannot read does nothing but say so."""
     state = back_in_town()
