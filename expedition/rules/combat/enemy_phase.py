@@ -175,6 +175,11 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
     if foe.fleeing and foe.conscious and not _seen(state, combat, foe.pos):
         foe.fled = True
         ctx.emit(FoeFled(rule="§16 #25", foe=foe.uid))
+    elif foe.conscious and _timid(state, combat, foe) and not _seen(state, combat, foe.pos):
+        # House reading of HOUSE §3.2: a coward without the numbers makes for the exit, and once out
+        # of every adventurer's sight it has got away (in sight, the party may parley with it).
+        foe.fled = True
+        ctx.emit(FoeFled(rule="HOUSE §3.2", foe=foe.uid))
     elif foe.conscious and foe.defn.living and not foe.fleeing:
         if foe.defn.behaviour.archetype is Archetype.COWARD and foe.wounds > wounds_before:
             morale_test(ctx, foe, dice=2, reason="a coward was hurt", combat=combat)

@@ -180,9 +180,8 @@ def stalk(ctx: Context, state: CampaignState, combat: CombatState, member: Chara
     if not marks:
         ctx.emit(Note(rule="§6.1", text=f"{member.name} finds no foe within reach to strike unseen."))
         return
-    choices = tuple(
-        Choice(uid, f"The {combat.foe(uid).name} ({uid}) with the {item.name}") for uid, item in marks.items()
-    )
+    named = combat.foe_names()
+    choices = tuple(Choice(uid, f"The {named[uid]} with the {item.name}") for uid, item in marks.items())
     decision = Decision(
         kind="stalker_target",
         owner=member.id,

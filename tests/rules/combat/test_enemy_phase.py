@@ -156,6 +156,30 @@ def test_a_fleeing_foe_runs_and_leaves_once_out_of_sight() -> None:
     assert [a for _, a, _ in _acted(ctx)][:1] == ["move"] and foe.fled
 
 
+def test_a_coward_without_the_numbers_gets_away_once_out_of_sight() -> None:
+    """HOUSE §3.2 (house reading): a timid coward that ends its turn unseen has left the fight."""
+    state = make_state()
+    level = state.expedition.level  # type: ignore[union-attr]
+    for row in range(1, 6):
+        level.tiles[row] = "#....#.....#"
+    fight(state, [], ambush=True)
+    foe = place(state, (4, 6))
+    foe.defn = replace(rat(), behaviour=Behaviour(Archetype.COWARD, Archetype.SWARM))
+    ctx = _enemy_bites(state, [])
+    assert "bite" not in [a for _, a, _ in _acted(ctx)]
+    assert foe.fled and not foe.fleeing
+
+
+def test_a_coward_in_sight_stays_in_the_fight() -> None:
+    """HOUSE §3.2: in sight of the party it cannot slip away (the party may parley with it)."""
+    state = make_state()
+    fight(state, [], ambush=True)
+    foe = place(state, (4, 3))
+    foe.defn = replace(rat(), behaviour=Behaviour(Archetype.COWARD, Archetype.SWARM))
+    _enemy_bites(state, [])
+    assert not foe.fled
+
+
 def test_a_coward_without_the_numbers_keeps_away() -> None:
     """HOUSE §3.2 Coward: bold only when its side outnumbers the standing adventurers 2 to 1."""
     state = make_state()

@@ -43,11 +43,12 @@ def swarm_turn(ctx: Context, state: CampaignState, combat: CombatState, swarm: F
     marks = lasting_on(state, swarm.uid, SWARM) + lasting_on(state, swarm.uid, PET)  # or a hound (§6.1)
     owner = next((e.source for e in marks), "")
     nearest = min(enemies, key=lambda f: (manhattan(f.pos, swarm.pos), f.uid))
+    named = combat.foe_names()  # "Rat 2" when two share a name; never the uid
     key = yield Decision(
         kind="swarm_target",
         owner=owner,
         prompt=f"Which enemy does the {swarm.name} go for?",
-        choices=tuple(Choice(f.uid, f"{f.name} ({f.uid})") for f in enemies),
+        choices=tuple(Choice(f.uid, named[f.uid]) for f in enemies),
         default=nearest.uid,
         rule="§11.2",
     )

@@ -80,8 +80,9 @@ def _glow(ctx: Context, state: CampaignState, effect: Lasting) -> None:
     origin = here(state, effect.source)
     found: list[str] = []
     if expedition.combat is not None:
+        named = expedition.combat.foe_names()
         found = [
-            f"{f.name} ({f.uid})"
+            named[f.uid]
             for f in expedition.combat.conscious_foes
             if any(t in f.defn.tags for t in EVIL) and manhattan(origin, f.pos) <= NEARBY_TILES
         ]

@@ -51,7 +51,7 @@ def test_detect_evil_shows_the_undead_nearby() -> None:
     fight(state, "reanimated_husk", "goblin_scrapper")
     events = pray(state, "detect_evil", "", [3]).events
     (glow,) = [e for e in events if isinstance(e, EvilGlowed)]
-    assert glow.things == ("Reanimated Husk (foe1)",)
+    assert glow.things == ("Reanimated Husk",)
 
 
 def test_righteous_fury_makes_angry_and_adds_three_dice_to_the_next_roll_only() -> None:
