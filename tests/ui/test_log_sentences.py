@@ -38,6 +38,7 @@ from expedition.rules.interlude.market import (
     buy,
     verify_haggle,
 )
+from expedition.rules.items.usage import ItemBroken, ItemUsedUp
 from expedition.rules.trackers.decay import DecayTableRolled
 from expedition.rules.trackers.doom import DoomEffectReached
 from expedition.rules.trackers.omens import OmensStarted
@@ -171,6 +172,16 @@ def test_each_event_reads_as_a_sentence_with_names(kind: str) -> None:
 def test_armour_line_names_the_foe_and_counts_dice_stopped_and_broken() -> None:
     event = ArmourRolled(rule="§6.2", who=UID, dice=3, reduced=2, broken=1)
     assert describe(event, NAMES) == "Reanimated Husk 1's armour (3 dice) stops 2 — 1 armour point breaks"
+
+
+def test_a_used_up_line_agrees_with_a_plural_name() -> None:
+    """ "Camping supplies are used up", "Torch is used up", "Lens breaks": never "supplies is"."""
+    supplies = ItemUsedUp(rule="§10.3", character="lorcan", item=5, name="Camping supplies", remaining=0)
+    torch = ItemUsedUp(rule="§7.8", character="lorcan", item=6, name="Torch", remaining=2)
+    lens = ItemBroken(rule="§9.1", character="lorcan", item=7, name="Lens", remaining=0)
+    assert describe(supplies, NAMES) == "Lorcan's Camping supplies are used up, none left"
+    assert describe(torch, NAMES) == "Lorcan's Torch is used up (2 left)"
+    assert describe(lens, NAMES) == "Lorcan's Lens breaks, none left"
 
 
 def test_decay_line_names_the_row_and_a_total_moved_past_one_they_have() -> None:

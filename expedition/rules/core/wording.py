@@ -51,6 +51,12 @@ def plural(number: int, noun: str, many: str = "") -> str:
     return f"{number} {noun if number == 1 else many or plural_of(noun)}"
 
 
+def reads_plural(name: str) -> bool:
+    """True for a name that reads as many things ("Camping supplies", "Torches"), not "Glass" or "Lens"."""
+    last = name.rsplit(" ", 1)[-1].lower()
+    return last.endswith("s") and not last.endswith(("ss", "us", "is", "ns"))
+
+
 def verb(number: int, one: str, many: str) -> str:
     """The verb agreeing with `number` things: "agrees" for one, "agree" for more or none."""
     return one if number == 1 else many

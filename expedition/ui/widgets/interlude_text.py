@@ -158,7 +158,7 @@ def ware_detail(ware: Ware | None) -> str:
     """What the highlighted item's rolls would be: its price dice, availability odds, a haggle's odds."""
     if ware is None:
         return ""
-    lines = [f"{ware.name}: {ware.category.value}, price {ware.dice} silver (§7.2)."]
+    lines = [f"{ware.name}: {ware.category.value}, price {ware.dice} silver."]
     if ware.odds is not None:
         lines.append(f"Availability: {ware.stock.split()[0]} — in stock on any 1: {percent(ware.odds)}.")
     if ware.base is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from expedition.rules.core.wording import plural, verb
+from expedition.rules.core.wording import plural, reads_plural, verb
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,
@@ -74,6 +74,9 @@ def _given(event: Any, names: Names) -> str:
 
 
 def _left_units(event: Any, verb: str, names: Names) -> str:
+    """A use-up line whose verb agrees with the name: "Torch breaks", "Camping supplies are used up"."""
+    if reads_plural(event.name):
+        verb = {"is used up": "are used up", "breaks": "break"}.get(verb, verb)
     line = f"{name(names, event.character)}'s {event.name} {verb}"
     return line + (f" ({event.remaining} left)" if event.remaining else ", none left")
 

@@ -275,10 +275,11 @@ class ExpeditionScreen(CombatMode):
         text = Text()
         name = expedition.dungeon.name if expedition is not None else state.location
         text.append(name or "Somewhere", style="bold")
-        if expedition is not None:
-            text.append(f" · level {expedition.depth}")
+        if expedition is not None:  # its own line: at 80 columns a long dungeon name would cut it off
             room = expedition.room
-            text.append(f" · {room.name if room is not None and room.name else 'corridor'}")
+            text.append(
+                f"\nLevel {expedition.depth} · {room.name if room is not None and room.name else 'corridor'}"
+            )
         text.append(f"\nTurn {state.turn} · day {state.day} · {state.silver} silver")
         players = HandOver.players_of(self.view)
         if players:  # a hotseat table: whose adventurer acts, so nobody plays another's
