@@ -143,14 +143,19 @@ def test_a_brute_goes_for_whoever_hurt_it_most() -> None:
     assert {t for _, a, t in _acted(ctx) if a == "bite"} == {"ash"}
 
 
-def test_a_fleeing_foe_runs_and_leaves_once_out_of_sight() -> None:
-    """§16 #25, HOUSE §3.1: a fleeing enemy moves away; unseen at the end of its turn, it has fled."""
+def _behind_a_wall() -> tuple[CampaignState, Foe]:
+    """A fight with a wall down the room and the foe at its end, one step from out of sight."""
     state = make_state()
     level = state.expedition.level  # type: ignore[union-attr]
     for row in range(1, 6):
         level.tiles[row] = "#....#.....#"
     fight(state, [], ambush=True)
-    foe = place(state, (4, 6))
+    return state, place(state, (4, 6))
+
+
+def test_a_fleeing_foe_runs_and_leaves_once_out_of_sight() -> None:
+    """§16 #25, HOUSE §3.1: a fleeing enemy moves away; unseen at the end of its turn, it has fled."""
+    state, foe = _behind_a_wall()
     foe.fleeing = True
     ctx = _enemy_bites(state, [])
     assert [a for _, a, _ in _acted(ctx)][:1] == ["move"] and foe.fled
@@ -158,12 +163,7 @@ def test_a_fleeing_foe_runs_and_leaves_once_out_of_sight() -> None:
 
 def test_a_coward_without_the_numbers_gets_away_once_out_of_sight() -> None:
     """HOUSE §3.2 (house reading): a timid coward that ends its turn unseen has left the fight."""
-    state = make_state()
-    level = state.expedition.level  # type: ignore[union-attr]
-    for row in range(1, 6):
-        level.tiles[row] = "#....#.....#"
-    fight(state, [], ambush=True)
-    foe = place(state, (4, 6))
+    state, foe = _behind_a_wall()
     foe.defn = replace(rat(), behaviour=Behaviour(Archetype.COWARD, Archetype.SWARM))
     ctx = _enemy_bites(state, [])
     assert "bite" not in [a for _, a, _ in _acted(ctx)]
