@@ -36,6 +36,10 @@ __all__ = ["POLICIES", "Caps", "make_policy", "play_campaign"]
 POLICIES = ("sensible", "random")
 """The policies a simulation can play."""
 
+TEXT_SCAN_EVERY = 8
+"""Every decision's words are read, and every option of every 8th step: building every adventurer's
+options on every step made a simulation half as slow again (10.7 s against 7.0 s a campaign)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Caps:
@@ -170,8 +174,10 @@ class _Referee:
         pending = view.pending
         if pending is not None:
             texts = [pending.prompt, *(choice.label for choice in pending.choices)]
-        else:
+        elif self.result.steps % TEXT_SCAN_EVERY == 0:
             texts = [text for option in view.options for text in (option.label, option.reason)]
+        else:
+            texts = []
         for text in texts:
             faults = text_faults(text)
             if faults:
