@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from expedition.bots import driver
 from expedition.bots.driver import Caps, make_policy, play_campaign
 from expedition.bots.policy import playable
 from expedition.bots.setup import quick_session
@@ -82,6 +83,7 @@ def test_an_option_label_showing_an_internal_key_stops_the_campaign(monkeypatch:
         return (replace(options[0], label="Attack the Rat (foe1)"), *options[1:]) if options else options
 
     monkeypatch.setattr(SeatView, "options", property(leaky))
+    monkeypatch.setattr(driver, "TEXT_SCAN_EVERY", 1)  # this short campaign has only a few steps
     result = play_campaign(1, "random", 1, SMALL)
     assert [(p.kind, p.fault) for p in result.problems] == [("violation", "player text holds a foe uid")]
     assert "Attack the Rat (foe1)" in result.problems[0].message
