@@ -8,7 +8,7 @@ swapped for another one the owner picks (§10.4.5).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -97,7 +97,7 @@ def step_words(step: EffectStep) -> str:
     """One step of an interlude table's row in the player's words ("heal 1 wound", "shed Angry or Shaken")."""
     verb, args = step.verb, step.args
     first = args[0] if args else "1"
-    words = {
+    words: dict[str, Callable[[], str]] = {
         "wound": lambda: f"take {_counted(first, 'wound')}",
         "heal_wound": lambda: f"heal {_counted(first, 'wound')}",
         "recover_fatigue": lambda: f"recover {first} fatigue",
