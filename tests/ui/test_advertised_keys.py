@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import Input
 
 from expedition.content.catalog import load_catalog
 from expedition.rules.exploration.setting_up_camp import SetUpCamp
@@ -136,6 +137,11 @@ def _session(screen: Screen[Any]) -> Session | None:
 
 
 def _fingerprint(app: App[Any], session: Session | None) -> tuple[object, ...]:
+    # A blinking cursor (the name field on the creation screen) would make two screenshots of an
+    # untouched screen differ whenever the blink timer ticked between them: the cursor stays lit.
+    for screen in app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
     focused = app.focused
     return (
         tuple(type(screen).__name__ for screen in app.screen_stack),
