@@ -62,6 +62,8 @@ class SessionFeed:
         self._missed: dict[Screen[Any], list[Update]] = {}  # what each covered screen missed
         self.ledger: ExpeditionLedger | None = None
         """The expedition under way as the seat saw it, None between expeditions."""
+        self.finished: ExpeditionLedger | None = None
+        """The expedition that just ended, until its summary is shown."""
 
     @property
     def view(self) -> SeatView | None:
@@ -107,9 +109,15 @@ class SessionFeed:
         if self.ledger is None and any(type(e).__name__ == "ExpeditionStarted" for e in update.events):
             self.ledger = ExpeditionLedger.opened(update.view, started=True)
         if self.ledger is not None and self.ledger.heard(update):
-            ledger, self.ledger = self.ledger, None
-            # After the screens have followed the party out (the expedition screen closes first).
-            self._app.call_later(lambda: self._app.push_screen(SummaryScreen(ledger)))
+            # The party screen shows it once the expedition screen has closed, before the
+            # settlement opens (`take_summary`): pushed from here it raced the settlement's screen
+            # and could end up under it, unseen.
+            self.finished, self.ledger = self.ledger, None
+
+    def take_summary(self) -> SummaryScreen | None:
+        """The summary of the expedition that just ended, once (None when there is none to show)."""
+        ledger, self.finished = self.finished, None
+        return SummaryScreen(ledger) if ledger is not None else None
 
     def catch_up(self, screen: Screen[Any]) -> None:
         """Hand a screen back on top the updates it missed while covered, in order."""

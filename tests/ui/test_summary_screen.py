@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.screen import Screen
 from textual.widgets import Static
 
 from expedition.rules.character.adventurer import Status
@@ -19,8 +20,10 @@ from expedition.session.port import Update
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.expedition_summary import LOST, ExpeditionLedger, summary_sections
+from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.summary_screen import SummaryScreen
+from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.sheet_text import item_label
 from tests.ui.conftest import EXPEDITION_SIZE, SMALL_ENTRIES, plain
@@ -66,6 +69,36 @@ async def test_coming_home_shows_who_fell_how_far_and_the_doom_as_the_seat_knows
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, SummaryScreen)
+        # The summary came first, over nothing else: closing it opens the settlement.
+        assert isinstance(app.screen, InterludeScreen)
+        assert not any(isinstance(screen, SummaryScreen) for screen in app.screen_stack)
+
+
+async def test_leaving_under_a_cover_closes_the_dungeon_once_the_cover_goes_then_sums_up(tmp_path: Path) -> None:
+    """Issue #16: the summary once went unseen; leaving with a screen over the map (a hand-over) popped
+    that screen instead of the dungeon's, and the summary raced the settlement's screen."""
+    session = quick_session(tmp_path)
+    app = make_app(SMALL_ENTRIES, session=session)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        await pilot.pause()
+        assert session.submit(Seat.host(), SetOut()).ok
+        await pilot.pause()
+        assert isinstance(app.screen, ExpeditionScreen)
+        cover = Screen[None]()
+        app.push_screen(cover)
+        await pilot.pause()
+        assert session.submit(Seat.host(), ExitDungeon()).ok
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen is cover, "the cover stays until the player takes it away"
+        app.pop_screen()
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["PartyScreen", "SummaryScreen"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, InterludeScreen)
 
 
 async def test_no_light_is_still_burning_on_any_sheet_in_town(tmp_path: Path) -> None:

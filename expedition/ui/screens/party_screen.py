@@ -34,6 +34,7 @@ from expedition.ui.screens.game_screen import GameScreen
 from expedition.ui.screens.name_prompt import NamePrompt
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
+from expedition.ui.session_feed import feed_of
 from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.fitted_footer import FittedFooter
@@ -336,7 +337,14 @@ class PartyScreen(GameScreen[None]):
         self.app.push_screen(ExpeditionScreen(self.port, self.seat), self._expedition_closed)
 
     def _expedition_closed(self, _: None = None) -> None:
-        # Leaving the dungeon begins the interlude: go straight to the settlement.
+        # The expedition's summary first, then (leaving the dungeon begins the interlude) the settlement.
+        summary = feed_of(self.app).take_summary()
+        if summary is not None:
+            self.app.push_screen(summary, self._to_settlement)
+        else:
+            self._to_settlement()
+
+    def _to_settlement(self, _: None = None) -> None:
         state = self.view.state
         if state.expedition is None and state.interlude is not None:
             self.action_interlude()

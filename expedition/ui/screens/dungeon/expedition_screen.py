@@ -157,6 +157,7 @@ class ExpeditionScreen(CombatMode):
         self._party: list[Character] = []
         self._chosen = ""
         self._last_warning = ""
+        self._over = False  # the party has left: close as soon as this screen is on top
         self._heard: list[Event] | None = None  # what the steps of a walk brought, while walking
         self.keys_file: KeysFile | None = None
         """The keys file read when the screen opened (its path and what became of it)."""
@@ -200,8 +201,10 @@ class ExpeditionScreen(CombatMode):
 
     def show_update(self, update: Update) -> None:
         if self.view.state.expedition is None:
-            # The party left the dungeon (or never was in one): back to the party screen.
-            self.dismiss()
+            # The party left the dungeon (or never was in one): back to the party screen. Under a
+            # cover (a hand-over), wait until it is gone: `dismiss` pops whatever is on top.
+            self._over = True
+            self._close_if_over()
             return
         if self._heard is not None:
             self._heard.extend(update.events)
@@ -210,6 +213,15 @@ class ExpeditionScreen(CombatMode):
         self.add_events(update.events)
         self._open_camp()
         self._hand_over_turn()
+
+    def on_screen_resume(self) -> None:
+        # (GameScreen's own handler runs too: Textual calls each class's.) After it has caught up.
+        self.call_later(self._close_if_over)
+
+    def _close_if_over(self) -> None:
+        if self._over and self.is_active:  # on top: no cover (a hand-over) over the party's leaving
+            self._over = False  # once: a second dismiss would pop the party screen
+            self.dismiss()
 
     def _hand_over_turn(self) -> None:
         """At a hotseat table, cover the game when the acting character belongs to another player."""
