@@ -66,7 +66,9 @@ def approach_choices(
         roll += f" — a 4 or a 1 makes {character.name} faint at once (no room for fatigue on {attr})"
     choices = [Choice(ROLL, roll)]
     if dice >= 1:
-        choices.append(Choice(SAFE, label("Keep it safe (2 fewer dice)", safe=True)))
+        # §3.5 again: two fewer than one or two dice is zero or less, so the lowest of 2 or 3 counts.
+        fewer = "2 fewer dice" if dice > 2 else f"2 fewer dice: roll {4 - dice} and keep the lowest"
+        choices.append(Choice(SAFE, label(f"Keep it safe ({fewer})", safe=True)))
     if dice >= 1 and not character.has(Affliction.SLEEPY) and not character.has(Affliction.PLAGUED):
         choices.append(Choice(EFFORT, label("Extra effort (1 fatigue now, +1 die)", effort=True)))
     if character.burden and not character.burden_used:

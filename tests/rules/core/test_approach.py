@@ -77,3 +77,15 @@ def test_the_prompt_says_what_the_test_is_for_section_3_2() -> None:
     assert decision.prompt == "Hale tests INT to find traps. How do they roll?"
     bare = next(approached_test(Context(ScriptedDice([])), hero, Attr.INT, purpose=""))
     assert bare.prompt == "Hale tests INT. How do they roll?"
+
+
+def test_keeping_one_die_safe_says_it_rolls_three_and_keeps_the_lowest_section_3_5() -> None:
+    """Issue #16: "2 fewer dice" on a one-die pool read as nonsense; it is −1 dice, so 3 kept lowest (§3.5)."""
+    one = {choice.key: choice.label for choice in approach_choices(_hero(score=1), Attr.INT)}
+    assert one["safe"].startswith("Keep it safe (2 fewer dice: roll 3 and keep the lowest) —")
+    hero = _hero(score=1)
+    ctx = Context(ScriptedDice([6, 5, 3]))  # the lowest of three is kept: a 3 fails
+    result = resolve(approached_test(ctx, hero, Attr.INT, purpose="to read runes"), answers("safe"))
+    assert result.outcome is Outcome.FAILURE and result.faces == (3,)
+    three = {choice.key: choice.label for choice in approach_choices(_hero(), Attr.INT)}
+    assert three["safe"].startswith("Keep it safe (2 fewer dice) —")
