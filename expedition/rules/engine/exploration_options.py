@@ -96,7 +96,11 @@ def available_actions(state: CampaignState, actor: str) -> list[ActionOption]:
                 continue  # used through another action (Pick the lock, …), or not at all
             verb = "Put out" if item.lit else ("Light" if item.defn.light is not None else "Use")
             verb = USES[item.defn.key].verb if item.defn.key in USES else verb
-            options.append(_option(state, UseItem(actor=actor, item=item.uid), f"{verb} the {item.name}"))
+            label = f"{verb} the {item.name}"
+            if any(o.defn.key == item.defn.key and o.lit == item.lit and o.usage != item.usage
+                   for o in member.items):  # fmt: skip
+                label += f" (Ud{item.usage})"  # two bundles of torches burnt down unlike: which is which
+            options.append(_option(state, UseItem(actor=actor, item=item.uid), label))
     for door in level.doors.values():
         if manhattan(door.pos, expedition.position) > 1 or (door.secret and not door.found):
             continue

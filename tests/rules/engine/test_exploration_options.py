@@ -88,3 +88,15 @@ def test_two_alike_lanterns_make_one_light_option_and_lighting_takes_the_first()
     assert [i.uid for i in wren.items if i.lit] == [201]
     lights = [o for o in available_actions(state, "wren") if "the Lantern" in o.label]
     assert sorted(o.label.split()[0] for o in lights) == ["Light", "Put"]
+
+
+def test_two_lanterns_burnt_down_unlike_say_which_is_which() -> None:
+    """Issue #16: two identical "Light the Lantern" lines left the player guessing; their usage dice tell them apart."""
+    state = make_state(lit=False)
+    wren = state.character("wren")
+    ctx = Context(ScriptedDice([]))
+    for uid, hand in ((201, slots.LEFT_HAND), (202, slots.RIGHT_HAND)):
+        handling.put(ctx, wren, Item.new(uid, LANTERN), hand)
+    wren.items[-1].usage = 4
+    lights = sorted(o.label for o in available_actions(state, "wren") if o.label.startswith("Light the"))
+    assert lights == ["Light the Lantern (Ud4)", "Light the Lantern (Ud8)"]
