@@ -24,6 +24,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import EVENT_TYPES, Event, Note
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import TrackerLowered, TrackerReset, Visibility
+from expedition.rules.core.wording import the_item
 from expedition.rules.exploration.doors_and_locks import DoorListenedAt
 from expedition.rules.exploration.exploration_turn import DarknessEndured, WanderingMonstersComing
 from expedition.rules.interlude.interlude_actions import GUARDS
@@ -38,7 +39,8 @@ from expedition.rules.interlude.market import (
     buy,
     verify_haggle,
 )
-from expedition.rules.items.usage import ItemBroken, ItemUsedUp
+from expedition.rules.items.handling import ItemAdded
+from expedition.rules.items.usage import ItemBroken, ItemUsedUp, LightWentOut
 from expedition.rules.trackers.decay import DecayTableRolled
 from expedition.rules.trackers.doom import DoomEffectReached
 from expedition.rules.trackers.omens import OmensStarted
@@ -179,8 +181,8 @@ def test_a_used_up_line_agrees_with_a_plural_name() -> None:
     supplies = ItemUsedUp(rule="§10.3", character="lorcan", item=5, name="Camping supplies", remaining=0)
     torch = ItemUsedUp(rule="§7.8", character="lorcan", item=6, name="Torch", remaining=2)
     lens = ItemBroken(rule="§9.1", character="lorcan", item=7, name="Lens", remaining=0)
-    assert describe(supplies, NAMES) == "Lorcan's Camping supplies are used up, none left"
-    assert describe(torch, NAMES) == "Lorcan's Torch is used up (2 left)"
+    assert describe(supplies, NAMES) == "Lorcan's camping supplies are used up, none left"
+    assert describe(torch, NAMES) == "Lorcan's torch is used up (2 left)"
     assert describe(lens, NAMES) == "Lorcan's Lens breaks, none left"
 
 
@@ -329,7 +331,7 @@ def test_market_lines_name_an_item_by_its_display_name_section_7_2() -> None:
     assert lines == [
         f"For sale this time: {torch.name}",
         f"The price of {torch.name} here: 3 silver",
-        f"Jory buys {torch.name} for 3 silver",
+        f"Jory buys the {torch.name.lower()} for 3 silver",
     ]
 
 
@@ -366,10 +368,30 @@ def test_a_street_wise_purchase_says_why_it_was_cheaper_section_6_1() -> None:
     plain = ctx_with([])
     assert buy(plain, state, size, buyer, ration) is not None
     bought = [e for e in plain.events if isinstance(e, ItemBought)]
-    assert bought[0].why == "" and describe(bought[0], NAMES) == f"c1 buys {ration.name} for 4 silver"
+    assert (
+        bought[0].why == ""
+        and describe(bought[0], NAMES) == f"c1 buys the {ration.name.lower()} for 4 silver"
+    )
     buyer.skills.add(Skill.STREET_WISE)
     cheaper = ctx_with([])
     assert buy(cheaper, state, size, buyer, ration) is not None
     bought = [e for e in cheaper.events if isinstance(e, ItemBought)]
     assert bought[0].why == "Street Wise" and bought[0].price == 3
-    assert describe(bought[0], {"c1": "Kestrel"}) == f"Kestrel buys {ration.name} for 3 silver (Street Wise)"
+    assert (
+        describe(bought[0], {"c1": "Kestrel"})
+        == f"Kestrel buys the {ration.name.lower()} for 3 silver (Street Wise)"
+    )
+
+
+def test_an_item_in_a_sentence_loses_its_sheet_capital_but_keeps_a_name_of_its_own() -> None:
+    """Issue #16: "Ada takes Locket holding a braid of hair" read as a name; items read as things."""
+    assert the_item("Locket holding a braid of hair") == "the locket holding a braid of hair"
+    assert the_item("Torches") == "the torches"
+    assert the_item("Scroll of Detect Evil") == "the Scroll of Detect Evil"
+    assert the_item("Wine of Yoros") == "the Wine of Yoros"
+    added = ItemAdded(
+        rule="§10.4.3", character="c1", item=7, name="Locket holding a braid of hair", place="belt"
+    )
+    assert describe(added, {"c1": "Ada"}) == "Ada takes the locket holding a braid of hair"
+    out = LightWentOut(rule="§7.8", character="c1", item=3, name="Torches")
+    assert describe(out, {"c1": "Ada"}) == "Ada's torches go out"

@@ -81,6 +81,23 @@ def the(name: str, *, proper: bool) -> str:
     return f"the {name}"
 
 
+def item_words(name: str) -> str:
+    """An item's name inside a sentence: "locket holding a braid of hair", "Wine of Yoros".
+
+    Item names are written with a capital first letter, as on a sheet; in a sentence that capital
+    goes, unless another word of the name has one too (a name of its own: "Scroll of Detect Evil",
+    "Driftwood Club").
+    """
+    own = any(word[:1].isupper() for word in name.split(" ")[1:]) or name[1:2].isupper()
+    return name if own else name[:1].lower() + name[1:]
+
+
+def the_item(name: str) -> str:
+    """An item's name inside a sentence, after "the": "the torches", "the Wine of Yoros"."""
+    text = item_words(name)
+    return text if text.lower().startswith("the ") else f"the {text}"
+
+
 def possessive(name: str) -> str:
     """The name owning something: "Ada's", "Thomas'"."""
     return f"{name}'" if name.endswith("s") and not name.endswith("ss") else f"{name}'s"

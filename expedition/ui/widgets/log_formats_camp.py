@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from expedition.rules.core.wording import plural
+from expedition.rules.core.wording import plural, the_item
 from expedition.session.catalog_world import world_or_none
 from expedition.ui.widgets.log_formats_base import (
     Maker,
@@ -68,7 +68,7 @@ def _ritual(event: Any, names: Names) -> str:
 def _camp_item(event: Any, names: Names) -> str:
     who = name(names, event.character)
     on = f" on {name(names, event.target)}" if event.target and event.target != event.character else ""
-    return f"{who} uses {event.name}{on}"
+    return f"{who} uses {the_item(event.name)}{on}"
 
 
 def _daily(event: Any, names: Names) -> str:
@@ -82,7 +82,7 @@ def _planned(event: Any, names: Names) -> str:
 
 
 def _sold(event: Any, names: Names) -> str:
-    line = f"{name(names, event.character)} sells {event.name} for {event.price} silver"
+    line = f"{name(names, event.character)} sells {the_item(event.name)} for {event.price} silver"
     return line + (f" ({event.guild_cut} to the guild)" if event.guild_cut else "")
 
 
@@ -124,12 +124,12 @@ def item_name(key: str) -> str:
 
 def _bought(event: Any, names: Names) -> str:
     why = f" ({event.why})" if getattr(event, "why", "") else ""
-    return f"{name(names, event.character)} buys {event.name} for {event.price} silver{why}"
+    return f"{name(names, event.character)} buys {the_item(event.name)} for {event.price} silver{why}"
 
 
 def _gear_bought(event: Any, names: Names) -> str:
     where = f", carried by {name(names, event.buyer)}" if event.buyer else ", into the stash"
-    return f"The party buys {event.name} for {event.price} silver{where}"
+    return f"The party buys {the_item(event.name)} for {event.price} silver{where}"
 
 
 FORMATS: dict[str, Maker] = {
@@ -151,7 +151,8 @@ FORMATS: dict[str, Maker] = {
         f"{name(names, event.character)}'s surgery {'succeeds' if event.succeeded else 'fails'}"
     ),
     "ArmourRepaired": lambda event, names: (
-        f"{name(names, event.character)} repairs {plural(event.points, 'armour point')} on {event.name}"
+        f"{name(names, event.character)} repairs {plural(event.points, 'armour point')}"
+        f" on {the_item(event.name)}"
     ),
     "CampItemUsed": _camp_item,
     "InterludeBegan": lambda event, names: f"The party reaches {titled(event.settlement)}: day {event.day}",
@@ -187,13 +188,13 @@ FORMATS: dict[str, Maker] = {
     "SilverLost": _silver_lost,
     "StartingGearBought": _gear_bought,
     "NewItemStashed": lambda event, names: (
-        f"{cap(event.name)} goes to the stash: {name(names, event.character)} has no room for it"
+        f"{cap(the_item(event.name))} goes to the stash: {name(names, event.character)} has no room for it"
     ),
     "ItemLeftInStash": lambda event, names: (
-        f"{name(names, event.character)} leaves {event.name} in the stash"
+        f"{name(names, event.character)} leaves {the_item(event.name)} in the stash"
     ),
     "ItemTakenFromStash": lambda event, names: (
-        f"{name(names, event.character)} takes {event.name} from the stash"
+        f"{name(names, event.character)} takes {the_item(event.name)} from the stash"
     ),
 }
 """Line makers for camp and the interlude, by event class name."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from expedition.rules.core.wording import plural
+from expedition.rules.core.wording import plural, the_item
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,
@@ -198,7 +198,9 @@ FORMATS: dict[str, Maker] = {
         "A hidden cache is found" + (f": {event.description}" if event.description else "")
     ),
     "CacheLooted": _cache_looted,
-    "LootStashed": simple("{name} goes to the party's stash: nobody has room for it"),
+    "LootStashed": lambda event, names: (
+        f"{cap(the_item(event.name))} goes to the party's stash: nobody has room for it"
+    ),
     "RoomSearched": _searched,
     "TrapsLookedFor": _looked_for_traps,
     "TrapFound": _trap_found,

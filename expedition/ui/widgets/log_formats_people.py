@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from expedition.rules.core.wording import plural, reads_plural, verb
+from expedition.rules.core.wording import item_words, plural, reads_plural, the_item, verb
 from expedition.ui.widgets.log_formats_base import (
     Maker,
     Names,
@@ -61,39 +61,39 @@ def _skill(event: Any, names: Names) -> str:
 
 
 def _moved(event: Any, names: Names) -> str:
-    return f"{name(names, event.character)} puts {event.name} {where(event.place)}"
+    return f"{name(names, event.character)} puts {the_item(event.name)} {where(event.place)}"
 
 
 def _dropped(event: Any, names: Names) -> str:
-    return f"{name(names, event.character)} drops {event.name}"
+    return f"{name(names, event.character)} drops {the_item(event.name)}"
 
 
 def _given(event: Any, names: Names) -> str:
     giver, receiver = name(names, event.giver), name(names, event.receiver)
-    return f"{giver} gives {event.name} to {receiver}"
+    return f"{giver} gives {the_item(event.name)} to {receiver}"
 
 
 def _left_units(event: Any, verb: str, names: Names) -> str:
     """A use-up line whose verb agrees with the name: "Torch breaks", "Camping supplies are used up"."""
     if reads_plural(event.name):
         verb = {"is used up": "are used up", "breaks": "break"}.get(verb, verb)
-    line = f"{name(names, event.character)}'s {event.name} {verb}"
+    line = f"{name(names, event.character)}'s {item_words(event.name)} {verb}"
     return line + (f" ({event.remaining} left)" if event.remaining else ", none left")
 
 
 def _used(event: Any, names: Names) -> str:
     cost = f" ({plural(event.cost, 'turn')})" if event.cost else ""
-    return f"{name(names, event.character)} uses {event.name}{cost}"
+    return f"{name(names, event.character)} uses {the_item(event.name)}{cost}"
 
 
 def _discarded(event: Any, names: Names) -> str:
-    line = f"{name(names, event.character)} throws away {event.units} of {event.name}"
+    line = f"{name(names, event.character)} throws away {event.units} of {the_item(event.name)}"
     return line + (f" ({event.remaining} left)" if event.remaining else ", none left")
 
 
 def _stashed(event: Any, names: Names) -> str:
     owner = f": {name(names, event.character)} has no room for it" if event.character else ""
-    return f"{cap(event.name)} goes to the party's stash{owner}"
+    return f"{cap(the_item(event.name))} goes to the party's stash{owner}"
 
 
 def _ashes(event: Any, names: Names) -> str:
@@ -181,10 +181,10 @@ FORMATS: dict[str, Maker] = {
     "ItemDropped": _dropped,
     "ItemGiven": _given,
     "ItemWielded": lambda event, names: (
-        f"{name(names, event.character)} wields {event.name}"
+        f"{name(names, event.character)} wields {the_item(event.name)}"
         + (f" {where(event.hand)}" if event.hand else "")
     ),
-    "ItemUnwielded": lambda event, names: f"{name(names, event.character)} lowers {event.name}",
+    "ItemUnwielded": lambda event, names: f"{name(names, event.character)} lowers {the_item(event.name)}",
     "ItemUsed": _used,
     "ItemUsedUp": lambda event, names: _left_units(event, "is used up", names),
     "ItemBroken": lambda event, names: _left_units(event, "breaks", names),

@@ -13,7 +13,7 @@ from typing import Any
 
 from expedition.rules.core.events import DiceRolled, Event, Note
 from expedition.rules.core.rule_sections import cite
-from expedition.rules.core.wording import plural
+from expedition.rules.core.wording import item_words, plural, reads_plural, the_item
 from expedition.ui.widgets import (
     log_formats_camp,
     log_formats_combat,
@@ -147,11 +147,19 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
     "FatigueRecovered": _simple("{character} recovers {amount} {attr} fatigue"),
     "DecayTableRolled": _decay_line,
     "DoomEffectSeen": _simple("Doom: {effect}. {description}"),
-    "LightWentOut": _simple("{character}'s {name} goes out"),
-    "LightBurnedLow": _simple("{character}'s {name} burns low"),
-    "LightLit": _simple("{character} lights {name}"),
-    "UsageRolled": _simple("{character}'s {name}: usage [{face}]"),
-    "ItemAdded": _simple("{character} takes {name}"),
+    "LightWentOut": lambda event, names: (
+        f"{_name(names, event.character)}'s {item_words(event.name)} "
+        + ("go out" if reads_plural(event.name) else "goes out")
+    ),
+    "LightBurnedLow": lambda event, names: (
+        f"{_name(names, event.character)}'s {item_words(event.name)} "
+        + ("burn low" if reads_plural(event.name) else "burns low")
+    ),
+    "LightLit": lambda event, names: f"{_name(names, event.character)} lights {the_item(event.name)}",
+    "UsageRolled": lambda event, names: (
+        f"{_name(names, event.character)}'s {item_words(event.name)}: usage [{event.face}]"
+    ),
+    "ItemAdded": lambda event, names: f"{_name(names, event.character)} takes {the_item(event.name)}",
     "Stabilised": _simple("{character} is stabilised ({means})"),
     "FaintTurnPassed": lambda event, names: (
         f"{_name(names, event.character)} stays down ({plural(event.turns_left, 'turn')} left)"
