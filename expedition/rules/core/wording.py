@@ -9,6 +9,7 @@ words they raise or offer; the UI's log and sheets use it for theirs.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 IRREGULAR: dict[str, str] = {
     "die": "dice",
@@ -117,13 +118,13 @@ def proper_name(name: str) -> str:
     )
 
 
-def listed(items: list[str] | tuple[str, ...], empty: str = "nothing") -> str:
-    """Words joined as a list: "a", "a and b", "a, b and c" (`empty` for none)."""
+def listed(items: Sequence[str], empty: str = "nothing", *, joiner: str = "and") -> str:
+    """Words joined as a list: "a", "a and b", "a, b and c" (`empty` for none; "a, b or c" with "or")."""
     if not items:
         return empty
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {joiner} " + items[-1]
 
 
 TEXT_FAULTS: dict[str, re.Pattern[str]] = {

@@ -24,7 +24,7 @@ from expedition.rules.core.events import Event, Note
 from expedition.rules.core.roll_tables import Effect, EffectStep
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.tracker import lower
-from expedition.rules.core.wording import capitalised, plural, plural_of
+from expedition.rules.core.wording import capitalised, listed, plural, plural_of
 from expedition.rules.interlude.interlude_state import InterludeState
 from expedition.rules.items.usage import discard_matching
 from expedition.rules.trackers.doom import advance_doom
@@ -89,8 +89,7 @@ def _counted(amount: str, noun: str) -> str:
 
 
 def _afflictions(keys: Sequence[str], joiner: str) -> str:
-    names = [capitalised(key.replace("_", " ")) for key in keys]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {joiner} " + names[-1]
+    return listed([capitalised(key.replace("_", " ")) for key in keys], joiner=joiner)
 
 
 def step_words(step: EffectStep) -> str:
