@@ -74,7 +74,7 @@ async def test_coming_home_shows_who_fell_how_far_and_the_doom_as_the_seat_knows
         assert not any(isinstance(screen, SummaryScreen) for screen in app.screen_stack)
 
 
-async def test_leaving_under_a_cover_closes_the_dungeon_once_the_cover_goes_then_sums_up(tmp_path: Path) -> None:
+async def test_leaving_under_a_cover_closes_the_dungeon_once_it_goes_then_sums_up(tmp_path: Path) -> None:
     """Issue #16: the summary once went unseen; leaving with a screen over the map (a hand-over) popped
     that screen instead of the dungeon's, and the summary raced the settlement's screen."""
     session = quick_session(tmp_path)

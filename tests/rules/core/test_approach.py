@@ -80,7 +80,7 @@ def test_the_prompt_says_what_the_test_is_for_section_3_2() -> None:
 
 
 def test_keeping_one_die_safe_says_it_rolls_three_and_keeps_the_lowest_section_3_5() -> None:
-    """Issue #16: "2 fewer dice" on a one-die pool read as nonsense; it is −1 dice, so 3 kept lowest (§3.5)."""
+    """Issue #16: "2 fewer dice" on a one-die pool read as nonsense: it is −1, so 3 kept lowest (§3.5)."""
     one = {choice.key: choice.label for choice in approach_choices(_hero(score=1), Attr.INT)}
     assert one["safe"].startswith("Keep it safe (2 fewer dice: roll 3 and keep the lowest) —")
     hero = _hero(score=1)

@@ -91,7 +91,7 @@ def test_two_alike_lanterns_make_one_light_option_and_lighting_takes_the_first()
 
 
 def test_two_lanterns_burnt_down_unlike_say_which_is_which() -> None:
-    """Issue #16: two identical "Light the Lantern" lines left the player guessing; their usage dice tell them apart."""
+    """Issue #16: two identical "Light the Lantern" lines left the player guessing: the usage dice tell."""
     state = make_state(lit=False)
     wren = state.character("wren")
     ctx = Context(ScriptedDice([]))
