@@ -135,10 +135,14 @@ class PlaceIds:
             return self.text(value) if "gen-" in value else value
         if id(value) in same:  # unchanged the first time, so now (`same` holds it: its id is its own)
             return value
+        if _CLEAN.get(id(value)) is value:  # frozen through and through, and seen to hold no key
+            return value
         if kind is _LIST or kind is _TUPLE:
             items = [self._typed(item, same) for item in value]
             if all(a is b for a, b in zip(items, value, strict=True)):
                 same[id(value)] = value
+                if kind is _TUPLE and all(_frozen_and_clean(item) for item in value):
+                    _keep_clean(value)
                 return value
             return list(items) if kind is _LIST else tuple(items)
         if kind is _MAP:
@@ -162,6 +166,8 @@ class PlaceIds:
         if changes:
             return replace(value, **changes)
         same[id(value)] = value
+        if _FROZEN.get(value.__class__, False) and all(_frozen_and_clean(getattr(value, n)) for n in kind):
+            _keep_clean(value)
         return value
 
     def key_of(self, text: str) -> str:
@@ -193,11 +199,38 @@ _KINDS: dict[type, tuple[str, ...]] = {}
 fields' names (found once per class, where `dataclasses.fields` cost most of the walk)."""
 
 
+_CLEAN: dict[int, Any] = {}
+"""Values `typed` found to hold no generated key, all the way down, and that cannot change (tuples
+and frozen dataclasses of such values, texts and atoms), by id: met again (an option list the
+market keeps from view to view), they are not walked again. It holds them, so no id is reused."""
+_CLEAN_KEPT = 20_000
+"""At most this many are remembered; then the memory starts afresh."""
+_FROZEN: dict[type, bool] = {}
+"""Whether each dataclass `typed` has met is frozen (its values cannot change once made)."""
+
+
+def _frozen_and_clean(value: Any) -> bool:
+    """True for a part that can never come to hold a key: an atom, a text without one, or a clean value."""
+    kind = _KINDS.get(value.__class__)
+    if kind is _ATOM:
+        return True
+    if kind is _TEXT:
+        return "gen-" not in value
+    return _CLEAN.get(id(value)) is value
+
+
+def _keep_clean(value: Any) -> None:
+    if len(_CLEAN) >= _CLEAN_KEPT:
+        _CLEAN.clear()
+    _CLEAN[id(value)] = value
+
+
 def _kind_of(cls: type) -> tuple[str, ...]:
     """How `typed` walks a value of `cls`: the tests it made on each value, made once for the class."""
     if issubclass(cls, str):
         return _TEXT
     if is_dataclass(cls):
+        _FROZEN[cls] = bool(getattr(cls, "__dataclass_params__").frozen)  # noqa: B009 — not in typeshed
         return tuple(field.name for field in fields(cls) if field.init)
     if issubclass(cls, list):
         return _LIST

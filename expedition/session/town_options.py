@@ -27,7 +27,7 @@ from expedition.rules.interlude.daily_actions import PlanDay
 from expedition.rules.interlude.day_and_night import EndDay
 from expedition.rules.interlude.hunger_and_sleep import ChooseBed, bed_cost, verify_bed
 from expedition.rules.interlude.interlude_state import DailyAction, InterludeContent, InterludeState
-from expedition.rules.interlude.market import AskPrice, Buy, Haggle, TradeNetwork, price_for
+from expedition.rules.interlude.market import AskPrice, Buy, Haggle, TradeNetwork, market_refusals, price_for
 from expedition.rules.interlude.recruiting import NewRecruit
 from expedition.rules.interlude.settlement_defs import SOLD_CATEGORIES, SettlementSize, place_sizes
 from expedition.rules.interlude.stash import GiveItem, StashItem, TakeFromStash
@@ -184,9 +184,7 @@ def _market(
     allowed = allowed_categories(location.doom.filled if location is not None else 0)
     # The market's guard judges the buyer (out shopping, the skill) and the ware (known out of stock,
     # a category the doom bars), as the verb will: so every dealing of every ware is judged.
-    verdicts = tuple(
-        _judged(state, kind(actor=member.id, item=defn.key), "").reason for defn in shelf for kind in _MARKET
-    )
+    verdicts = market_refusals(state, member.id, tuple(defn.key for defn in shelf), _MARKET)
     prices = tuple(price_for(state, interlude, defn, member) for defn in shelf)
     details = tuple("" if defn.category in allowed else DOOM_REFUSED for defn in shelf)
     key = (id(shelf), member.id, verdicts, prices, details)

@@ -7,11 +7,14 @@ knew to be out of stock; the verb then refused them.
 
 from __future__ import annotations
 
+from expedition.rules.core.errors import RuleError
+from expedition.rules.core.skills import Skill
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
 from expedition.rules.interlude.daily_actions import PlanDay
 from expedition.rules.interlude.day_and_night import EndDay
 from expedition.rules.interlude.interlude_state import DailyAction
-from expedition.rules.interlude.market import AskPrice, Buy
+from expedition.rules.interlude.market import AskPrice, Buy, Haggle, TradeNetwork, market_refusals
 from expedition.session.views import Seat
 from tests.ui.interlude_fixtures import interlude_session
 
@@ -43,3 +46,50 @@ def test_a_ware_known_out_of_stock_is_offered_refused_and_the_others_allowed() -
             allowed = False
         assert allowed == option.enabled, option.label
     assert isinstance(missing[0].action, Buy | AskPrice)
+
+
+def _reasons_by_guard(state: CampaignState, actor: str, items: list[str]) -> tuple[str, ...]:
+    found: list[str] = []
+    for item in items:
+        for kind in (AskPrice, Buy, Haggle, TradeNetwork):
+            try:
+                verify(state, kind(actor=actor, item=item))
+                found.append("")
+            except RuleError as refused:
+                found.append(str(refused) or "Not possible now.")
+    return tuple(found)
+
+
+def test_the_market_judged_once_per_dealer_says_word_for_word_what_the_guard_says() -> None:
+    """The options judge the one dealing once per kind, then each ware: the same verdicts as the guard.
+
+    Across the day of return, a shopping day with a ware out of stock, Haggle used up, a dealer
+    without the skills, and one who is not shopping.
+    """
+    session = interlude_session()
+    host = Seat.host()
+    items = [*session.state.interlude.wares, "no_such_thing"]  # type: ignore[union-attr]
+    seen: set[tuple[str, ...]] = set()
+
+    def check() -> None:
+        for member in session.state.party:
+            refusals = market_refusals(session.state, member.id, items, (AskPrice, Buy, Haggle, TradeNetwork))
+            assert refusals == _reasons_by_guard(session.state, member.id, items)
+            seen.add(refusals)
+
+    check()  # the day of return: the shops are shut
+    session.submit(host, EndDay())
+    while session.pending is not None:
+        session.answer(host, session.pending.default)
+    shopper, idle = session.state.living[0], session.state.living[1]
+    assert session.submit(host, PlanDay(actor=shopper.id, action=DailyAction.GO_SHOPPING)).ok
+    check()
+    interlude = session.state.interlude
+    assert interlude is not None
+    interlude.stock[items[0]] = False
+    shopper.skills.add(Skill.HAGGLE)
+    check()
+    interlude.haggled.append(shopper.id)
+    check()
+    assert idle.id != shopper.id
+    assert len(seen) >= 4, "the states above give different verdicts"

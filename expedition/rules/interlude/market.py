@@ -9,6 +9,7 @@ buyer pays adds food and settlement-doom modifiers (§10.4.4, §9.4) and Street 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import risk_triggered
-from expedition.rules.core.errors import IllegalAction, InvalidAction
+from expedition.rules.core.errors import IllegalAction, InvalidAction, RuleError
 from expedition.rules.core.events import Event, Note
 from expedition.rules.core.item_defs import Category, Item, ItemDef
 from expedition.rules.core.skills import Skill
@@ -360,12 +361,28 @@ def verify_market_action(state: CampaignState, action: AskPrice | Buy | Haggle |
     member = interlude_member(state, action)
     if not action.item:
         raise InvalidAction("name the item")
+    interlude = _verify_dealer(state, member, type(action))
+    _verify_ware(state, member, interlude, action)
+
+
+def _verify_dealer(state: CampaignState, member: Character, kind: type[Action]) -> InterludeState:
+    """What the market asks of the one dealing, whatever the ware: out shopping, and the skill."""
     interlude = verify_shopping(state, member)
-    skill = {Haggle: Skill.HAGGLE, TradeNetwork: Skill.TRADE_NETWORK}.get(type(action))
+    skill = {Haggle: Skill.HAGGLE, TradeNetwork: Skill.TRADE_NETWORK}.get(kind)
     if skill is not None and not member.has(skill):
         what = "use Trade network" if skill is Skill.TRADE_NETWORK else "haggle"
         title = skill.value.replace("_", " ").capitalize()
         raise IllegalAction(f"{member.name} cannot {what}: it takes the {title} skill.")
+    return interlude
+
+
+def _verify_ware(
+    state: CampaignState,
+    member: Character,
+    interlude: InterludeState,
+    action: AskPrice | Buy | Haggle | TradeNetwork,
+) -> None:
+    """What the market asks of the ware itself, once the one dealing may deal."""
     if not interlude.wares:  # an interlude from before the wares were written down: the verb checks
         if interlude.stock.get(action.item) is False and not stock_reroll(state, member, action.item):
             raise IllegalAction(f"There is no {action.item.replace('_', ' ')} to be had this interlude.")
@@ -378,6 +395,40 @@ def verify_market_action(state: CampaignState, action: AskPrice | Buy | Haggle |
         verify_haggle(state, member, ware, trade=isinstance(action, TradeNetwork))
     else:
         verify_market(state, member, ware)
+
+
+MarketDealing = type[AskPrice] | type[Buy] | type[Haggle] | type[TradeNetwork]
+
+
+def market_refusals(
+    state: CampaignState, actor: str, items: Sequence[str], kinds: Sequence[MarketDealing]
+) -> tuple[str, ...]:
+    """Why each dealing (every kind for each item, item by item) is refused, "" where it is allowed.
+
+    Word for word what `verify_market_action` would raise for each, but the checks on the one
+    dealing (with the party, out shopping, the skill) are made once per kind, not once per ware: a
+    market view judges some 150 dealings per adventurer.
+    """
+    dealer: dict[MarketDealing, tuple[Character, InterludeState] | str] = {}
+    for kind in kinds:
+        try:
+            member = interlude_member(state, kind(actor=actor, item="-"))
+            dealer[kind] = (member, _verify_dealer(state, member, kind))
+        except RuleError as refused:
+            dealer[kind] = str(refused) or "Not possible now."
+    found: list[str] = []
+    for item in items:
+        for kind in kinds:
+            judged = dealer[kind]
+            if isinstance(judged, str):
+                found.append(judged)
+                continue
+            try:
+                _verify_ware(state, judged[0], judged[1], kind(actor=actor, item=item))
+                found.append("")
+            except RuleError as refused:
+                found.append(str(refused) or "Not possible now.")
+    return tuple(found)
 
 
 def _size(ctx: Context, state: CampaignState) -> Any:
