@@ -183,7 +183,7 @@ def test_a_used_up_line_agrees_with_a_plural_name() -> None:
     lens = ItemBroken(rule="§9.1", character="lorcan", item=7, name="Lens", remaining=0)
     assert describe(supplies, NAMES) == "Lorcan's camping supplies are used up, none left"
     assert describe(torch, NAMES) == "Lorcan's torch is used up (2 left)"
-    assert describe(lens, NAMES) == "Lorcan's Lens breaks, none left"
+    assert describe(lens, NAMES) == "Lorcan's lens breaks, none left"
 
 
 def test_decay_line_names_the_row_and_a_total_moved_past_one_they_have() -> None:
