@@ -95,8 +95,7 @@ def item_words(name: str) -> str:
 
 def the_item(name: str) -> str:
     """An item's name inside a sentence, after "the": "the torches", "the Wine of Yoros"."""
-    text = item_words(name)
-    return text if text.lower().startswith("the ") else f"the {text}"
+    return the(item_words(name), proper=False)
 
 
 def possessive(name: str) -> str:
