@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from expedition.rules.character.fainting import FaintTurnPassed
 from expedition.rules.core.events import Event
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.wording import TEXT_FAULTS, plural_of
@@ -191,6 +192,19 @@ def test_a_search_says_what_it_found_or_that_it_found_nothing(
         describe(RoomSearched(rule="HOUSE §1.4", character="c1", room=1, outcome=outcome, found=found), NAMES)
         == line
     )
+
+
+@pytest.mark.parametrize(
+    ("turns_left", "line"),
+    [
+        (2, "Ada stays down (2 turns left)"),
+        (1, "Ada stays down (1 turn left)"),
+        (0, "Ada stays down (from now on a wake-up roll each turn)"),
+    ],
+)
+def test_a_faint_turn_says_how_long_or_that_the_wake_up_rolls_begin(turns_left: int, line: str) -> None:
+    """§4.3: once the sure turns down are used up, the line says what comes next, not "0 turns left"."""
+    assert describe(FaintTurnPassed(rule="§4.3", character="c1", turns_left=turns_left), NAMES) == line
 
 
 def test_a_fallen_companions_body_says_what_it_is_and_what_can_be_done() -> None:

@@ -162,7 +162,12 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
     "ItemAdded": lambda event, names: f"{_name(names, event.character)} takes {the_item(event.name)}",
     "Stabilised": _simple("{character} is stabilised ({means})"),
     "FaintTurnPassed": lambda event, names: (
-        f"{_name(names, event.character)} stays down ({plural(event.turns_left, 'turn')} left)"
+        f"{_name(names, event.character)} stays down "
+        + (
+            f"({plural(event.turns_left, 'turn')} left)"
+            if event.turns_left
+            else "(from now on a wake-up roll each turn)"  # §4.3: the sure turns are over
+        )
     ),
 }
 """Line makers by event class name; other events get a generic line."""
