@@ -19,7 +19,8 @@ from expedition.rules.items.slots import TORSO
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
-from expedition.ui.screens.dungeon.camp_screen import CampScreen
+from expedition.ui.screens.confirm import ConfirmPrompt
+from expedition.ui.screens.dungeon.camp_screen import CampScreen, ambush_chances
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from tests.ui.conftest import plain
 from tests.ui.expedition_fixtures import sample_session
@@ -98,12 +99,50 @@ async def test_set_up_camp_cook_sleep_and_break_camp() -> None:
         await _choose(pilot, screen, Sleep)
         await _answer_prompts(pilot, session)
         assert camp.pool == before - 3 and camp.slept
+        left = camp.pool
         await pilot.press("b")  # the ambush roll, then break camp
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmPrompt) is (left > 0)  # asks only when actions would be lost
+        if left:
+            await pilot.press("y")
+            await pilot.pause()
         await _answer_prompts(pilot, session)
         await pilot.pause()
         assert camp_of(state) is None and state.phase is Phase.EXPLORATION
         assert isinstance(app.screen, ExpeditionScreen)
+
+
+async def test_breaking_camp_with_actions_left_asks_first() -> None:
+    """§10.3: the pool's unused actions are lost when camp breaks, so b asks; n keeps the camp as it is."""
+    session = camp_ready_session()
+    state = session.state
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExpeditionScreen)
+        screen.submit(SetUpCamp(actor=state.party[0].id))
+        await pilot.pause()
+        await _answer_prompts(pilot, session)
+        await pilot.pause()
+        camp = camp_of(state)
+        assert camp is not None and camp.pool > 0
+        pool = camp.pool
+        await pilot.press("b")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, ConfirmPrompt)
+        assert f"{pool} camp actions of the pool are still unused" in plain(
+            prompt.query_one("#prompt-question", Static)
+        )
+        await pilot.press("n")  # go back: nothing sent
+        await pilot.pause()
+        assert isinstance(app.screen, CampScreen) and camp_of(state) is camp and camp.pool == pool
+        await pilot.press("b", "y")
+        await pilot.pause()
+        await _answer_prompts(pilot, session)
+        await pilot.pause()
+        assert camp_of(state) is None and state.phase is Phase.EXPLORATION
 
 
 class TestSnapshots:
@@ -144,7 +183,7 @@ async def test_an_ambush_as_camp_breaks_asks_its_first_questions_after_the_camp_
         await _answer_prompts(pilot, session)
         await pilot.pause()
         assert isinstance(app.screen, CampScreen)
-        await pilot.press("b")
+        await pilot.press("b", "y")  # yes: the pool's unused actions are lost
         for _ in range(10):
             await pilot.pause()
         assert camp_of(state) is None
@@ -168,3 +207,18 @@ def test_camping_out_does_not_speak_of_ambush_dice() -> None:
     watch = KeepLookout(actor="a")
     lookout = SeatOption(watch, "Keep a lookout", 1, "camp action", detail=describe(watch))
     assert "no ambush is rolled" in option_text(lookout, outside=True).plain
+
+
+def test_the_ambush_chances_show_fractions_percentages_and_bars() -> None:
+    """§10.3: each chance of the ambush roll is a fraction, a percentage and a bar, as odds are elsewhere."""
+    one_die = ambush_chances(1).plain.splitlines()
+    assert one_die == [
+        "1 ambush die (d6)",
+        "Safe (no 6): 5/6 ≈ 83%",
+        "#################...",
+        "Fight (any 6): 1/6 ≈ 17%",
+        "###.................",
+        "Surprised (two 6s or more): 0%",  # one die cannot roll two 6s: no "0 ≈ 0%"
+        "....................",
+    ]
+    assert ambush_chances(2).plain.splitlines()[5] == "Surprised (two 6s or more): 1/36 ≈ 3%"

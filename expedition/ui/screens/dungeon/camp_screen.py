@@ -10,7 +10,8 @@ their costs, what each does and why one cannot be done, are the seat view's opti
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from fractions import Fraction
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -27,15 +28,35 @@ from expedition.rules.interlude.interlude_state import InterludeContent
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_view import SeatOption
 from expedition.session.views import Seat
+from expedition.ui.screens.confirm import ask_confirm
 from expedition.ui.screens.game_screen import GameScreen
 from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.interlude_text import table_lines
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries
+from expedition.ui.widgets.odds_bars import bar, percent
 
 
-def _fraction(value: Any) -> str:
+def _fraction(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+
+
+def ambush_chances(dice: int) -> Text:
+    """The ambush roll's chances on `dice` d6, each as a fraction, a percentage and a bar (§10.3).
+
+    A sure or impossible outcome shows only its percentage ("0%", not "0 ≈ 0%").
+    """
+    odds = ambush_odds(dice)
+    text = Text(f"{plural(dice, 'ambush die', 'ambush dice')} (d6)\n", style="bold")
+    rows = (
+        ("Safe (no 6)", odds.safe),
+        ("Fight (any 6)", odds.fight),
+        ("Surprised (two 6s or more)", odds.surprised),
+    )
+    for label, value in rows:
+        exact = f"{_fraction(value)} ≈ " if 0 < value < 1 else ""
+        text.append(f"{label}: {exact}{percent(value)}\n{bar(value)}\n")
+    return text
 
 
 OUT_BREAK = "Pack up: no ambush roll; the night goes on and the campers roll the camp table."
@@ -190,14 +211,8 @@ class CampScreen(GameScreen[None]):
             return self._camp_table_text()
         for part in ambush_parts(state, camp):
             text.append(f"{part.amount:+d}  {part.label}\n")
-        dice = ambush_dice(state, camp)
-        odds = ambush_odds(dice)
-        text.append(f"\n{plural(dice, 'ambush die', 'ambush dice')} (d6)\n", style="bold")
-        for label, value in (("Safe (no 6)", odds.safe), ("Fight (any 6)", odds.fight)):
-            text.append(f"{label}: {_fraction(value)} ≈ {float(value):.0%}\n")
-        text.append(
-            f"Surprised (two 6s or more): {_fraction(odds.surprised)} ≈ {float(odds.surprised):.0%}\n"
-        )
+        text.append("\n")
+        text.append(ambush_chances(ambush_dice(state, camp)))
         return text
 
     def _camp_table_text(self) -> Text:
@@ -230,9 +245,20 @@ class CampScreen(GameScreen[None]):
         self.query_one("#camp-actions", OptionList).focus()
 
     def do(self, option: SeatOption) -> None:
-        """Submit a camp action; a refusal shows as a notice."""
+        """Submit a camp action; a refusal shows as a notice.
+
+        Breaking camp with camp actions still in the pool asks first: they are lost with it.
+        """
         if not option.enabled:
             self.notify(option.reason, severity="warning")
+            return
+        camp = self.view.camp
+        if option.kind == "BreakCamp" and camp is not None and camp.pool > 0:
+            question = (
+                f"{plural(camp.pool, 'camp action')} of the pool {'is' if camp.pool == 1 else 'are'} "
+                "still unused and will be lost when the camp breaks. It cannot be taken back."
+            )
+            ask_confirm(self.app, "Break camp", question, "Break camp", lambda: self.submit(option.action))
             return
         self.submit(option.action)
 
