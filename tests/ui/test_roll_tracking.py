@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.attributes import Attr
+from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.odds import outcome_odds
 from expedition.rules.core.rolls import attribute_check, attribute_test
-from expedition.ui.screens.prompts import RollInfo, odds_of, odds_table, track_roll
+from expedition.ui.screens.prompts import RollInfo, face_legend, face_marks, odds_of, odds_table, track_roll
 
 
 def _track(ctx: Context) -> RollInfo | None:
@@ -49,3 +51,33 @@ def test_a_check_has_no_fatigue_column() -> None:
     assert odds is not None
     headers = [column.header for column in odds_table(odds, check=True).columns]
     assert headers == ["critical", "failure", "success", "great"]
+
+
+def test_a_terrified_rollers_4_gets_no_tick_and_the_legend_says_why() -> None:
+    """§3.6: Terrified, only 5 and 6 succeed; the marks and the key to them must say so (a 4 is no ✓)."""
+    ctx = Context(ScriptedDice([4, 3, 5]))  # a failure when Terrified: the proficiency reroll is taken
+    jory = _jory(2)
+    jory.afflictions.add(Affliction.TERRIFIED)
+    resolve_default(attribute_check(ctx, jory, Attr.STR))
+    info = _track(ctx)
+    assert info is not None and info.terrified
+    assert face_marks((4, 5, 6), info) == "[4]· [5]✓ [6]★"
+    assert "✓ 5+ succeeds (Terrified: a 4 fails)" in face_legend(info)
+    calm = replace(info, terrified=False)
+    assert face_marks((4, 5, 6), calm) == "[4]✓ [5]✓ [6]★"
+    assert "✓ 4+ succeeds" in face_legend(calm) and "Terrified" not in face_legend(calm)
+
+
+def test_with_no_dice_only_the_lowest_die_is_marked() -> None:
+    """§3.2: of two dice thrown for a score of 0 only the lowest counts, so a 6 beside a 2 earns no ★."""
+    info = RollInfo("Jory", "STR test", 2, keep_lowest=True)
+    assert face_marks((6, 2), info) == "[6]· [2]·"
+    assert face_marks((6, 4), info) == "[6]· [4]✓"
+    assert face_legend(info).startswith("only the lowest die counts · ")
+
+
+def test_the_legend_of_a_hopeless_rollers_test_says_a_5_tires() -> None:
+    """§3.6: Hopeless, a 5 tires too; a check never tires, so its legend does not say so."""
+    info = RollInfo("Jory", "STR test", 2, hopeless=True)
+    assert face_legend(info).endswith("Hopeless: a 5 tires too")
+    assert "Hopeless" not in face_legend(replace(info, check=True))

@@ -148,15 +148,29 @@ class RollInfo:
     roller_id: str = ""
 
 
-def face_mark(face: int) -> str:
-    """A die face with a mark telling what it does: ★ six, ✓ success, ✗ one, · nothing."""
+def face_mark(face: int, *, terrified: bool = False) -> str:
+    """A die face with a mark telling what it does: ★ six, ✓ success, ✗ one, · nothing.
+
+    Terrified, only a 5 or a 6 succeeds (§3.6), so a 4 gets no ✓.
+    """
     if face == 6:
         return f"[{face}]★"
-    if face >= 4:
+    if face >= (5 if terrified else 4):
         return f"[{face}]✓"
     if face == 1:
         return f"[{face}]✗"
     return f"[{face}]·"
+
+
+def face_marks(faces: Sequence[int], info: RollInfo) -> str:
+    """The dice with their marks; in a zero-dice roll only the lowest die counts (§3.5): only it is marked."""
+    if info.keep_lowest and faces:
+        kept = faces.index(min(faces))
+        return " ".join(
+            face_mark(face, terrified=info.terrified) if index == kept else f"[{face}]·"
+            for index, face in enumerate(faces)
+        )
+    return " ".join(face_mark(face, terrified=info.terrified) for face in faces)
 
 
 FACE_LEGEND = "✓ 4+ succeeds · ★ a 6 (two make a great success) · ✗ a 1 (critical if the test fails)"
@@ -172,9 +186,21 @@ TIRING = {
 
 
 def face_legend(info: RollInfo) -> str:
-    """The key to the face marks, with the fatigue rule for this roll (§3.2, §3.5)."""
+    """The key to the face marks, with the fatigue rule for this roll (§3.2, §3.5, §3.6).
+
+    It says what is different about this roller's dice: Terrified, a 4 fails; Hopeless, a 5 tires
+    too; with no dice, only the lowest counts.
+    """
     kind = "check" if info.check else "effort" if info.effort else "safe" if info.safe else "test"
-    return f"{FACE_LEGEND} · {TIRING[kind]}"
+    legend = FACE_LEGEND
+    if info.terrified:
+        legend = legend.replace("✓ 4+ succeeds", "✓ 5+ succeeds (Terrified: a 4 fails)")
+    if info.keep_lowest:
+        legend = f"only the lowest die counts · {legend}"
+    legend += f" · {TIRING[kind]}"
+    if info.hopeless and kind in ("test", "safe"):
+        legend += " · Hopeless: a 5 tires too"
+    return legend
 
 
 def odds_of(info: RollInfo) -> RollOdds | None:
@@ -315,12 +341,12 @@ class TestPrompt(DecisionPrompt):
             yield Static(odds_table(odds, check=info.check), id="test-odds")
             yield Static(odds_bar_lines(odds, check=info.check), id="test-odds-bars")
         landed = Text("Landed: ", style="bold")
-        landed.append(" ".join(face_mark(face) for face in info.first))
+        landed.append(face_marks(info.first, info))
         yield Static(landed, id="test-landed")
         for line in info.history:
             yield Static(Text(f"  {line}"), classes="test-history")
         now = Text("Now:    ", style="bold")
-        now.append(" ".join(face_mark(face) for face in info.faces))
+        now.append(face_marks(info.faces, info))
         yield Static(now, id="test-faces")
         yield Static(Text(face_legend(info), style="dim"), id="test-legend")
         yield Static(Text(f"Rule: {cite(self.decision.rule)}", style="dim"), id="prompt-rule")
