@@ -25,6 +25,7 @@ from expedition.rules.core.wording import TEXT_FAULTS, plural_of
 from expedition.rules.exploration.features import Corpse
 from expedition.rules.exploration.searching import RoomSearched
 from expedition.ui.screens.dungeon.expedition_view import bodies_here
+from expedition.ui.screens.prompts import decision_title
 from expedition.ui.widgets.log_text import SKIPPED, LogEntry, describe, explain
 from tests.rules.exploration_helpers import make_state, to_crypt
 from tests.ui.test_log_sentences import EVENTS, ID_FIELDS, ID_FIELDS_OF
@@ -221,3 +222,17 @@ def test_a_fallen_companions_body_says_what_it_is_and_what_can_be_done() -> None
     )
     expedition.level.corpses[0].warded = True
     assert bodies_here(expedition).endswith("it is warded and will not rise.")
+
+
+@pytest.mark.parametrize(
+    ("kind", "title"),
+    [
+        ("gain_one_of", "Affliction"),  # seen in the 80x24 walk as "Gain one of — Oswin"
+        ("table_option", "Table result"),
+        ("miracle_target", "Miracle"),
+        ("camp_supplies", "Camp supplies"),  # a kind that reads well keeps its words
+    ],
+)
+def test_a_prompts_title_names_the_decision_in_words(kind: str, title: str) -> None:
+    """A decision's title is what is being decided, not its kind's key turned into words."""
+    assert decision_title(kind) == title

@@ -31,6 +31,29 @@ from expedition.ui.widgets.marked_list import MarkedList
 from expedition.ui.widgets.odds_bars import odds_bars
 from expedition.ui.widgets.odds_bars import percent as percent  # re-exported for the fight's prompts
 
+KIND_TITLES = {
+    "gain_one_of": "Affliction",
+    "swap_affliction": "Affliction",
+    "bliss_affliction": "Bliss",
+    "table_option": "Table result",
+    "party_wound": "Wound",
+    "place_wound": "Wound",
+    "decay_attr": "Decay",
+    "entropy_attr": "Entropy",
+    "miracle_cure": "Miracle",
+    "miracle_restore": "Miracle",
+    "miracle_target": "Miracle",
+    "season_from": "Season",
+    "season_to": "Season",
+    "lifepath_skill": "Life path skill",
+}
+"""Titles for the decisions whose kind does not read as one ("Gain one of" said nothing)."""
+
+
+def decision_title(kind: str) -> str:
+    """A decision prompt's title from the decision's kind: "camp_supplies" → "Camp supplies"."""
+    return KIND_TITLES.get(kind) or kind.replace("_", " ").capitalize()
+
 
 class DecisionPrompt(ModalScreen[str]):
     """Ask for any decision: its question, its choices (the default first highlighted) and the rule.
@@ -66,8 +89,8 @@ class DecisionPrompt(ModalScreen[str]):
         yield FittedFooter()
 
     def title_text(self) -> str:
-        """The box's title."""
-        kind = self.decision.kind.replace("_", " ").capitalize()
+        """The box's title: what is decided, in words, and who decides."""
+        kind = decision_title(self.decision.kind)
         return f"{kind} — {self.who}" if self.who else kind
 
     def compose_body(self) -> ComposeResult:
