@@ -116,6 +116,23 @@ def test_cloth_binds_a_bleeding_companion() -> None:
     assert _refusal(state, UseItem(actor="wiz", item=other.uid)) == "Wiz is not bleeding."
 
 
+def test_bandages_are_refused_with_nobody_bleeding_and_go_on_the_one_who_is() -> None:
+    """§4.6, §7.4: bandages with nobody Bleeding would be wasted, so they are refused and not spent;
+    with a companion Bleeding, they stop it and one is used up (issue #16: they were used for nothing)."""
+    state = make_state()
+    wiz = state.character("wiz")
+    kept = give(wiz, "bandages", 16)
+    assert _refusal(state, UseItem(actor="wiz", item=kept.uid)) == (
+        "Nobody within reach is Bleeding: the bandages would be wasted."
+    )
+    assert kept in wiz.items and kept.quantity == kept.defn.pack
+    cle = state.character("cle")
+    cle.afflictions.add(Affliction.BLEEDING)
+    used = _use(state, "bandages", [], target="cle")
+    assert Affliction.BLEEDING not in cle.afflictions
+    assert used.quantity == used.defn.pack - 1
+
+
 def test_oil_refills_a_lantern_usage_die() -> None:
     """§7.8: oil refuels a lantern: its usage die is full again."""
     state = make_state()
