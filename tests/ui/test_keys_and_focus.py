@@ -30,7 +30,7 @@ from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry
 from expedition.ui.widgets.tile_map import TileMap
 from tests.ui.combat_fixtures import guard_state
-from tests.ui.expedition_fixtures import sample_session
+from tests.ui.expedition_fixtures import sample_level, sample_session
 
 WIDE = (120, 40)
 """A roomy terminal."""
@@ -181,3 +181,59 @@ class TestConfirmations:
                 subtitle = str(app.screen.query_one("#prompt-box").border_subtitle)
                 footer = [b.binding.description for b in app.screen.active_bindings.values()]
                 assert words in footer and words.lower().split()[0] in subtitle.lower()
+
+
+class TestActionKeys:
+    """The keys the action list shows for "Listen at the door" (n) and the stairs (>) work on the map."""
+
+    async def test_n_at_a_door_listens(self) -> None:
+        session = sample_session()
+        expedition = session.state.expedition
+        assert expedition is not None
+        expedition.position = (28, 33)  # west of the ossuary's door
+        app = make_app(first_screen=lambda: ExpeditionScreen(session))
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ExpeditionScreen)
+            assert any(c.key == "n" and c.enabled for c in screen.choices())  # the list shows n
+            journal = len(session.records)
+            await pilot.press("n")
+            for _ in range(10):  # answer the listening check's questions with their defaults
+                await pilot.pause()
+                if app.screen is screen:
+                    break
+                await pilot.press("escape")
+            assert len(session.records) > journal
+            assert any("listens at the door" in entry.text for entry in screen.entries)
+
+    async def test_greater_than_away_from_stairs_says_why_not(self) -> None:
+        session = sample_session()
+        app = make_app(first_screen=lambda: ExpeditionScreen(session))
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            journal = len(session.records)
+            await pilot.press("greater_than_sign")  # at the entrance: no stairs
+            await pilot.pause()
+            assert len(session.records) == journal
+            assert any("There are no stairs down here." in str(n.message) for n in app._notifications)
+
+    async def test_greater_than_on_the_stairs_goes_down(self) -> None:
+        session = sample_session()
+        expedition = session.state.expedition
+        assert expedition is not None
+        expedition.dungeon.levels.append(sample_level())  # a level below the stairs
+        expedition.position, expedition.area = (104, 68), "room:2"  # on the stairs down
+        app = make_app(first_screen=lambda: ExpeditionScreen(session))
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ExpeditionScreen)
+            assert any(c.key == ">" and c.enabled for c in screen.choices())  # the list shows >
+            await pilot.press("greater_than_sign")
+            for _ in range(10):  # answer what the way down asks with the defaults
+                await pilot.pause()
+                if app.screen is screen:
+                    break
+                await pilot.press("escape")
+            assert session.state.expedition is not None and session.state.expedition.depth == 2

@@ -35,8 +35,8 @@ from expedition.ui.screens.dungeon.camp_screen import CampScreen
 from expedition.ui.screens.dungeon.combat_screen import COMBAT_BINDINGS, CombatMode
 from expedition.ui.screens.dungeon.expedition_commands import ActionCommands
 from expedition.ui.screens.dungeon.expedition_view import (
-    ACTION_KEYS,
     DIRECTIONS,
+    NOT_HERE,
     action_choices,
     bodies_here,
     clocks,
@@ -398,8 +398,7 @@ class ExpeditionScreen(CombatMode):
             if choice.key == key:
                 self.do(choice)
                 return
-        names = [name for name, bound in ACTION_KEYS.items() if bound == key]
-        text = f"{names[0] if names else 'That'} is not possible here."
+        text = NOT_HERE.get(key, "That is not possible here.")
         expedition = self.view.state.expedition
         here = bodies_here(expedition) if expedition is not None else ""
         self.notify(f"{text} {here}" if here else text, severity="warning")

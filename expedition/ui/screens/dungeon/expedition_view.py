@@ -30,6 +30,18 @@ ACTION_KEYS: dict[str, str] = {
 }
 """Direct keys of some actions, by action class name (also shown on the action bar)."""
 
+NOT_HERE: dict[str, str] = {
+    "g": "There is nothing to loot here.",
+    "t": "There is nothing here to look for traps in.",
+    "f": "There is nothing here to search.",
+    "r": "Catching your breath is not possible now.",
+    ".": "Letting a turn pass is not possible now.",
+    ">": "There are no stairs down here.",
+    "<": "There are no stairs up here.",
+    "n": "There is no door here to listen at.",
+}
+"""What a direct key says where its action is not listed at all, by key (never an action class name)."""
+
 
 def bodies_here(expedition: ExpeditionState) -> str:
     """What lies on the party's tile, in words, and what can be done about it ("" for nothing).
