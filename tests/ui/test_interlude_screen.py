@@ -235,7 +235,7 @@ class TestCampingOutAndTheStash:
             await pilot.press("1", "home", *["down"] * cook, "enter")
             await pilot.pause()
             assert [e.cook for e in heard.of(FoodCooked)] == [jory.id]
-            await pilot.press("b")  # break camp: no ambush, the night on the camp table
+            await pilot.press("b", "y")  # break camp (y: the pool's last actions go): the camp table
             await pilot.pause()
             await pilot.pause()
             await _answer_defaults(pilot, session)
