@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from expedition.rules.core.dice import DiceExpr
 from expedition.rules.core.events import Event
@@ -15,6 +16,7 @@ from expedition.rules.interlude.market import ItemBought, PriceRerolled
 from expedition.session.session import Session
 from expedition.session.views import Seat
 from expedition.ui.app import make_app
+from expedition.ui.screens.confirm import ConfirmPrompt
 from expedition.ui.screens.destination import DestinationPrompt
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.party_screen import PartyScreen
@@ -23,6 +25,7 @@ from expedition.ui.screens.town.interlude_prompts import ItemsPrompt
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.widgets.interlude_panels import DaySection
 from expedition.ui.widgets.interlude_text import expr_odds, haggle_odds, percent
+from expedition.ui.widgets.log import GameLog
 from tests.ui.interlude_fixtures import TREASURE, interlude_session
 
 SIZE = (120, 40)
@@ -132,6 +135,28 @@ class TestInterludeByKeys:
             await pilot.pause()
             assert isinstance(app.screen, PartyScreen)
             assert session.state.interlude is not None
+
+    async def test_e_asks_before_the_day_ends_and_slash_searches_the_log(self) -> None:
+        """Issue #16: `e` ended a day at once, and typing "sell" where a search box seemed to be cost one."""
+        session = interlude_session()
+        interlude = session.state.interlude
+        assert interlude is not None
+        day, journal = interlude.day, len(session.records)
+        app = make_app(first_screen=lambda: InterludeScreen(session))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("e")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmPrompt)
+            await pilot.press("n")  # go back
+            await pilot.pause()
+            assert app.screen is screen and interlude.day == day and len(session.records) == journal
+            await pilot.press("slash", *"sell")  # the log's search box takes the letters
+            await pilot.pause()
+            assert isinstance(app.focused, Input) and app.focused.value == "sell"
+            assert screen.query_one(GameLog).search_text == "sell"
+            assert app.screen is screen and interlude.day == day and len(session.records) == journal
 
     async def test_insight_is_spent_from_the_party_section(self) -> None:
         """§10.5.4: Enter on a spend in the party section pays its cost in insight."""
