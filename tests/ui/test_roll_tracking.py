@@ -81,3 +81,8 @@ def test_the_legend_of_a_hopeless_rollers_test_says_a_5_tires() -> None:
     info = RollInfo("Jory", "STR test", 2, hopeless=True)
     assert face_legend(info).endswith("Hopeless: a 5 tires too")
     assert "Hopeless" not in face_legend(replace(info, check=True))
+    # Issue #16: "SUCCESS [6][4], +1 fatigue" with nothing on screen saying a 4 tires.
+    assert face_legend(replace(info, hopeless=False)).endswith(
+        "any 4 or 1 costs 1 fatigue on the attribute (once a test, pass or fail)"
+    )
+    assert face_legend(replace(info, check=True)).endswith("a check never tires")
