@@ -239,3 +239,28 @@ async def test_setting_out_with_a_new_party_asks_where_it_goes(tmp_path: Path) -
         await pilot.pause()
         assert isinstance(app.screen, PartyScreen) and app.session is not None
         assert app.session.state.expedition is None
+
+
+async def test_the_footer_names_what_the_arrows_do_in_each_step(catalog: Catalog) -> None:
+    """The footer said "Fewer / previous" once the party was ready; it names the one meaning that holds."""
+    app = make_app(SMALL_ENTRIES)
+    async with app.run_test(size=EXPEDITION_SIZE) as pilot:
+        screen = CreationScreen(catalog, SEED)
+        app.push_screen(screen)
+        await pilot.pause()
+
+        def shown() -> set[str]:
+            return {b.binding.description for b in screen.active_bindings.values() if b.enabled}
+
+        # In the setup the list's row says "(← fewer, → more)"; no adventurer to page through yet.
+        assert not {"Previous", "Next"} & shown()
+        await pilot.press("right")
+        assert screen.counts == [2, 2]  # → still means one more player here
+        await pilot.press("q")  # a quick party: the ready step
+        await pilot.pause()
+        assert screen.step == READY
+        assert {"Previous", "Next"} <= shown() and not {"Fewer", "More"} & shown()
+        first = screen.shown
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.shown != first  # → still shows the next adventurer

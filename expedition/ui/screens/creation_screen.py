@@ -50,8 +50,12 @@ class CreationScreen(Screen[Party | None]):
     BINDINGS = [
         Binding("q", "quick", "Quick party"),
         Binding("s", "toggle_sheet", "Sheet / log"),
-        Binding("left", "left", "Fewer / previous", key_display="←"),
-        Binding("right", "right", "More / next", key_display="→"),
+        # The arrows mean "fewer / more" in the setup and "previous / next adventurer" after it: one
+        # binding each way per meaning, so the footer says the one that holds (see `check_action`).
+        Binding("left", "fewer", "Fewer", key_display="←"),
+        Binding("right", "more", "More", key_display="→"),
+        Binding("left", "previous", "Previous", key_display="←"),
+        Binding("right", "next", "Next", key_display="→"),
         Binding("b", "shop", "Shop"),
         Binding("o", "set_out", "Set out"),
         Binding("escape", "cancel", "Cancel"),
@@ -123,8 +127,10 @@ class CreationScreen(Screen[Party | None]):
         allowed = {
             "quick": (SETUP, MAKING),
             "toggle_sheet": (MAKING,),
-            "left": (SETUP, MAKING, READY),
-            "right": (SETUP, MAKING, READY),
+            "fewer": (SETUP,),
+            "more": (SETUP,),
+            "previous": (MAKING, READY),
+            "next": (MAKING, READY),
             "shop": (READY,),
             "set_out": (READY,),
         }
@@ -315,19 +321,21 @@ class CreationScreen(Screen[Party | None]):
         if self.flow is not None and self.flow.decision is not None:
             self._refresh_making()
 
-    def action_left(self) -> None:
-        """Setup: one fewer. Later: the previous adventurer's sheet."""
-        if self.step == SETUP:
-            self._change_setup(-1)
-        else:
-            self._cycle(-1)
+    def action_fewer(self) -> None:
+        """Setup: one fewer on the highlighted row."""
+        self._change_setup(-1)
 
-    def action_right(self) -> None:
-        """Setup: one more. Later: the next adventurer's sheet."""
-        if self.step == SETUP:
-            self._change_setup(+1)
-        else:
-            self._cycle(+1)
+    def action_more(self) -> None:
+        """Setup: one more on the highlighted row."""
+        self._change_setup(+1)
+
+    def action_previous(self) -> None:
+        """The previous adventurer's sheet."""
+        self._cycle(-1)
+
+    def action_next(self) -> None:
+        """The next adventurer's sheet."""
+        self._cycle(+1)
 
     def action_shop(self) -> None:
         """Open the starting shop for the adventurer on show."""
