@@ -23,7 +23,7 @@ from expedition.ui.screens.help import HelpScreen
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.log import GameLog
-from expedition.ui.widgets.log_text import fold
+from expedition.ui.widgets.log_text import LogEntry, fold
 from expedition.ui.widgets.tile_map import TileMap
 from tests.ui.combat_fixtures import guard_session
 from tests.ui.conftest import plain
@@ -102,6 +102,22 @@ class TestHistory:
             await pilot.press("right")  # the map has the keys again
             await pilot.pause()
             assert _position(session) == (6, 33)
+
+    async def test_a_long_line_wraps_whole_in_the_focused_history(self) -> None:
+        # The list measured each line's height before its scrollbar (and a focus frame) took columns
+        # from it, so at 80 columns a line that just fitted lost its last word.
+        line = "The painted funeral mask goes to the party's stash: nobody has room for it"
+        entries = [LogEntry(turn=n // 3, text=f"line {n}", events=()) for n in range(40)]
+        entries.insert(20, LogEntry(turn=6, text=line, events=()))
+        app = make_app(first_screen=lambda: HistoryScreen(entries, {}))
+        async with app.run_test(size=SMALLEST) as pilot:
+            await pilot.pause()
+            lines = app.screen.query_one("#log-lines", OptionList)
+            assert app.focused is lines
+            await pilot.press("home", *["down"] * 20)  # to the long line
+            await pilot.pause()
+            shown = " ".join(lines.render_line(y).text.strip() for y in range(lines.size.height))
+            assert line in " ".join(shown.split())
 
 
 class TestLook:

@@ -43,7 +43,6 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-log { height: 1fr; border: round $primary; border-title-style: bold; }
     HistoryScreen #history-log #log-search { height: 1; border: none; padding: 0 1; }
     HistoryScreen #history-log #log-lines { height: 1fr; border: none; }
-    HistoryScreen #history-log #log-lines:focus { border: none; }
     """
 
     SCREEN_NAME = "Message history"

@@ -211,7 +211,11 @@ class InterludeScreen(InterludeMoves):
             Text.assemble(
                 (interlude.settlement.replace("_", " ").title(), "bold"),
                 f" · {size} ({interlude.size}) · day {interlude.day} of the interlude · {state.silver} silver"
-                f" · doom {doom_words(view.doom_of(interlude.settlement))} · acting: {self._actor_name()}",
+                f" · doom {doom_words(view.doom_of(interlude.settlement))}",
+                # On a line of its own: at 80 columns the line above wraps, and it split "acting:"
+                # from the name it introduces.
+                ("\nActing: ", "bold"),
+                self._actor_name(),
             )
         )
         actor = self.actor
