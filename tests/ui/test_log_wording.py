@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from expedition.rules.character.fainting import FaintTurnPassed
+from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome
 from expedition.rules.core.events import Event
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.wording import TEXT_FAULTS, plural_of
@@ -236,3 +237,14 @@ def test_a_fallen_companions_body_says_what_it_is_and_what_can_be_done() -> None
 def test_a_prompts_title_names_the_decision_in_words(kind: str, title: str) -> None:
     """A decision's title is what is being decided, not its kind's key turned into words."""
     assert decision_title(kind) == title
+
+
+def test_a_fight_lost_to_the_last_says_where_the_victors_went() -> None:
+    """HOUSE §3.1: after "party down" the foes leave the map; issue #16 saw one vanish with no word why."""
+    lost = describe(CombatEnded(rule="§16 #25", outcome=CombatOutcome.PARTY_DOWN, rounds=2, group=""), NAMES)
+    assert lost == (
+        "The fight is over: party down after 2 rounds; "
+        "the victors go back to their lair and leave the fallen where they lie"
+    )
+    won = describe(CombatEnded(rule="§16 #25", outcome=CombatOutcome.VICTORY, rounds=1, group=""), NAMES)
+    assert won == "The fight is over: victory after 1 round"

@@ -200,7 +200,11 @@ def _tokens(event: Any, names: Names) -> str:
 
 
 def _combat_ended(event: Any, names: Names) -> str:
-    return f"The fight is over: {words(event.outcome)} after {plural(event.rounds, 'round')}"
+    line = f"The fight is over: {words(event.outcome)} after {plural(event.rounds, 'round')}"
+    if event.outcome == "party_down":
+        # HOUSE §3.1: the victors leave the map; said here, so they do not seem to vanish.
+        line += "; the victors go back to their lair and leave the fallen where they lie"
+    return line
 
 
 def _turn_started(event: Any, names: Names) -> str:
