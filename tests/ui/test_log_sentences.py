@@ -184,6 +184,10 @@ def test_a_used_up_line_agrees_with_a_plural_name() -> None:
     assert describe(supplies, NAMES) == "Lorcan's camping supplies are used up, none left"
     assert describe(torch, NAMES) == "Lorcan's torch is used up (2 left)"
     assert describe(lens, NAMES) == "Lorcan's lens breaks, none left"
+    torches = ItemUsedUp(rule="§7.8", character="lorcan", item=8, name="Torches", remaining=1)
+    assert describe(torches, NAMES) == "One of Lorcan's torches is used up (1 left)"  # not "are used up"
+    spikes = ItemBroken(rule="§9.1", character="lorcan", item=9, name="Iron spikes", remaining=3)
+    assert describe(spikes, NAMES) == "One of Lorcan's iron spikes breaks (3 left)"
 
 
 def test_decay_line_names_the_row_and_a_total_moved_past_one_they_have() -> None:

@@ -75,10 +75,14 @@ def _given(event: Any, names: Names) -> str:
 
 def _left_units(event: Any, verb: str, names: Names) -> str:
     """A use-up line whose verb agrees with the name: "Torch breaks", "Camping supplies are used up"."""
+    owner = f"{name(names, event.character)}'s {item_words(event.name)}"
+    if reads_plural(event.name) and event.remaining:
+        # One unit of a plural-named item went, others are left: "Ada's torches are used up (1 left)"
+        # said they were all gone (seen in the 80x24 walk).
+        return f"One of {owner} {verb} ({event.remaining} left)"
     if reads_plural(event.name):
         verb = {"is used up": "are used up", "breaks": "break"}.get(verb, verb)
-    line = f"{name(names, event.character)}'s {item_words(event.name)} {verb}"
-    return line + (f" ({event.remaining} left)" if event.remaining else ", none left")
+    return f"{owner} {verb}" + (f" ({event.remaining} left)" if event.remaining else ", none left")
 
 
 def _used(event: Any, names: Names) -> str:
