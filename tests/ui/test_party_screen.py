@@ -26,7 +26,13 @@ from expedition.session.views import Seat
 from expedition.ui.app import make_app
 from expedition.ui.screens.load import LoadScreen
 from expedition.ui.screens.name_prompt import NamePrompt
-from expedition.ui.screens.party_screen import HIDDEN_VALUE, PartyScreen, clock_lines, header_text
+from expedition.ui.screens.party_screen import (
+    HIDDEN_VALUE,
+    PartyScreen,
+    campaign_line,
+    clock_lines,
+    header_text,
+)
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.widgets.character_sheet import CharacterSheet
@@ -296,3 +302,10 @@ async def test_a_fallen_adventurers_tab_goes_at_once_and_the_header_names_them(t
         assert f"Fallen: {fallen.name} (day 1," in header
         await pilot.press("n", "n", "n")  # cycling skips the gone tab
         assert tabs.active in {f"tab-{member.id}" for member in session.state.party}
+
+
+def test_the_opening_line_counts_actions_in_english() -> None:
+    """Issue #16's grammar class: "1 actions so far" is wrong; 0, 1 and 2 each read right."""
+    assert campaign_line("campaign-1", 1, "interlude", 0) == "campaign-1: day 1, interlude, 0 actions so far."
+    assert campaign_line("campaign-1", 3, "exploration", 1).endswith(", exploration, 1 action so far.")
+    assert campaign_line("campaign-1", 3, "camp", 2).endswith(", camp, 2 actions so far.")

@@ -22,6 +22,7 @@ from textual.widgets import RichLog, Static, TabbedContent, TabPane
 from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.events import Event
+from expedition.rules.core.wording import plural
 from expedition.rules.engine.campaign import Fate
 from expedition.session.catalog_world import CatalogWorld
 from expedition.session.port import SessionPort, Update
@@ -106,6 +107,11 @@ def event_lines(events: Iterable[Event], names: Mapping[str, str]) -> list[str]:
     return [line for event in events if (line := describe(event, names)) is not None]
 
 
+def campaign_line(campaign: str, day: int, phase: str, actions: int) -> str:
+    """The party screen's first log line: the campaign, its day and phase, and the actions taken so far."""
+    return f"{campaign}: day {day}, {phase}, {plural(actions, 'action')} so far."
+
+
 class PartyScreen(GameScreen[None]):
     """The campaign's home screen: who is in the party, where they are, and how the clocks stand.
 
@@ -184,9 +190,7 @@ class PartyScreen(GameScreen[None]):
         self.follow_game()
         self._draw()
         state = self.view.state
-        self.log_lines(
-            [f"{self.campaign}: day {state.day}, {state.phase.value}, {state.actions} actions so far."]
-        )
+        self.log_lines([campaign_line(self.campaign, state.day, str(state.phase), state.actions)])
         report = self.port.load_report
         if report is not None:
             self.log_lines(report.lines())
