@@ -20,7 +20,7 @@ import pytest
 
 from expedition.rules.character.fainting import FaintTurnPassed
 from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome
-from expedition.rules.core.events import Event
+from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.wording import TEXT_FAULTS, plural_of
 from expedition.rules.exploration.features import Corpse
@@ -248,3 +248,13 @@ def test_a_fight_lost_to_the_last_says_where_the_victors_went() -> None:
     )
     won = describe(CombatEnded(rule="§16 #25", outcome=CombatOutcome.VICTORY, rounds=1, group=""), NAMES)
     assert won == "The fight is over: victory after 1 round"
+
+
+def test_a_roll_named_a_roll_is_owned_not_rolled_twice() -> None:
+    """ "Cressida rolls wake-up roll: d6 [4]" (seen in the 80x24 walk) reads "Ada's wake-up roll: d6 [4]"."""
+    woke = DiceRolled(rule="§16 #12", who="c1", why="wake-up roll", sides=6, faces=(4,))
+    ambush = DiceRolled(rule="§10.3", who="gm", why="ambush roll", sides=6, faces=(6, 2))
+    test = DiceRolled(rule="§3.2", who="c1", why="STR test", sides=6, faces=(5,))
+    assert describe(woke, NAMES) == "Ada's wake-up roll: d6 [4]"
+    assert describe(ambush, NAMES) == "The GM's ambush roll: 2d6 [6][2]"
+    assert describe(test, NAMES) == "Ada rolls STR test: d6 [5]"

@@ -13,7 +13,7 @@ from typing import Any
 
 from expedition.rules.core.events import DiceRolled, Event, Note
 from expedition.rules.core.rule_sections import cite
-from expedition.rules.core.wording import item_words, plural, reads_plural, the_item
+from expedition.rules.core.wording import item_words, plural, possessive, reads_plural, the_item
 from expedition.ui.widgets import (
     log_formats_camp,
     log_formats_combat,
@@ -85,6 +85,8 @@ def _decay_line(event: Any, names: Names) -> str:
 
 
 def _dice(event: Any, names: Names) -> str:
+    if event.why.endswith(" roll"):  # "Ada's wake-up roll", not "Ada rolls wake-up roll"
+        return f"{possessive(_name(names, event.who))} {event.why}: {dice_text(event.sides, event.faces)}"
     return f"{_name(names, event.who)} rolls {event.why}: {dice_text(event.sides, event.faces)}"
 
 
