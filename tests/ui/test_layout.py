@@ -12,10 +12,12 @@ is too short for its words, no table cell is cut to "…", and the footer shows 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.app import App
 from textual.containers import ScrollableContainer
 from textual.widget import Widget
@@ -24,6 +26,7 @@ from textual.widgets._footer import FooterKey
 
 from expedition.ui.app import make_app
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
+from expedition.ui.widgets.combat_panel import CombatPanel
 from expedition.ui.widgets.tile_map import TileMap
 from tests.ui.conftest import SMALL_ENTRIES
 from tests.ui.expedition_fixtures import sample_session
@@ -132,3 +135,22 @@ async def test_the_too_small_notice_fits_with_its_border(size: tuple[int, int]) 
         assert any("┏" in line and "┓" in line for line in lines)
         assert any("┗" in line and "┛" in line for line in lines)
         assert any("Ctrl+Q quits." in line for line in lines)
+
+
+async def test_the_fight_panel_keeps_a_targets_odds_on_one_row_at_80_columns(tmp_path: Path) -> None:
+    """Seen in the 80×24 walk: "Slumbering Corpse 1 hit 81%, great" / "4%" took two rows each, and with
+    two targets the last odds fell out of the panel's 16 rows."""
+    screen = MAIN_SCREENS["fight"]
+    app = screen.build(tmp_path)
+    async with app.run_test(size=SMALLEST) as pilot:
+        await settle(pilot, screen)
+        panel = app.screen.query_one(CombatPanel)
+        assert panel.data is not None
+        line = "Slumbering Corpse 1 hit 81%, great 4%"
+        two = Text(f"{line}\n{line.replace(' 1 ', ' 2 ')}")
+        panel.data = replace(panel.data, targets=two, hint="Choosing where to move: arrows move ×.")
+        await pilot.pause()
+        assert panel.scrollable_content_region.width >= len(line)
+        shown = screen_lines(app)
+        assert sum("hit 81%, great 4%" in row for row in shown) == 2  # each target on one row
+        assert any("Choosing where to move" in row for row in shown)  # and the rows below it still show
