@@ -203,7 +203,7 @@ def test_keeping_and_taking_back_outside_a_visit_do_nothing_section_10_1() -> No
 
 
 def test_a_kept_dungeon_is_never_changed_where_it_is_kept_section_10_1() -> None:
-    """§10.1: entering again plays a copy, so the dungeon and map a location keeps stay as the party left them.
+    """§10.1: entering again plays a copy, so what a location keeps stays as the party left it.
 
     A copy of the campaign shares them (`Location.AT_REST`, `session.state_copy`): a save or a
     view made while the party was away must not change as the party plays on.
