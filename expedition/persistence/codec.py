@@ -17,13 +17,10 @@ import types
 from enum import Enum
 from typing import Any, Literal, Union, get_args, get_origin
 
-import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
-
+from expedition.persistence.compiled_encoders import TAG, Mismatch, encoder_for, is_str_keyed, set_order
 from expedition.persistence.registry import fields_of, lookup, same_class
 from expedition.persistence.save_errors import EncodeError, SnapshotError
 
-TAG = "$type"
-"""The map key naming a dataclass's registered class."""
 _NONE = type(None)
 
 __all__ = [
@@ -56,14 +53,6 @@ def _kind(value: object) -> str:
     return "None" if value is None else type(value).__name__
 
 
-def _str_keyed(key_hint: Any) -> bool:
-    if key_hint is str:
-        return True
-    if isinstance(key_hint, type) and issubclass(key_hint, Enum):
-        return all(type(member.value) is str for member in key_hint)
-    return get_origin(key_hint) is Literal and all(type(arg) is str for arg in get_args(key_hint))
-
-
 def encode(value: object, hint: Any = None) -> Any:
     """Turn `value` into plain values (None, bool, int, float, str, bytes, list, dict with str keys).
 
@@ -74,7 +63,12 @@ def encode(value: object, hint: Any = None) -> Any:
     Raises:
         EncodeError: Naming the path of a value that does not match its hint or cannot be stored.
     """
-    return _encode(value, type(value) if hint is None else hint, "")
+    hint = type(value) if hint is None else hint
+    try:
+        return encoder_for(hint)(value)  # the same encoding, its hint read once (`compiled_encoders`)
+    except Mismatch:
+        pass
+    return _encode(value, hint, "")  # something does not fit: this walk says where, and raises
 
 
 def decode(data: object, hint: Any, path: str = "") -> Any:
@@ -133,12 +127,12 @@ def _encode(value: Any, hint: Any, path: str) -> Any:
             raise bad("set")
         item = args[0] if args else Any
         # Sorted by encoded bytes so the same set always writes the same snapshot.
-        return sorted((_encode(v, item, f"{path}[]") for v in value), key=_order)
+        return sorted((_encode(v, item, f"{path}[]") for v in value), key=set_order)
     if origin is dict or hint is dict:
         if not isinstance(value, dict):
             raise bad("dict")
         key_hint, item = args if args else (str, Any)
-        if _str_keyed(key_hint):
+        if is_str_keyed(key_hint):
             encoded = {}
             for k, v in value.items():
                 key = _encode(k, key_hint, f"{path}<key>")
@@ -176,15 +170,6 @@ def _fits(value: Any, hint: Any) -> bool:
         return True
     target = origin or hint
     return isinstance(target, type) and isinstance(value, target)
-
-
-def _order(value: Any) -> tuple[int, Any]:
-    """Sort key for set elements: strings, then numbers, then anything else by its packed bytes."""
-    if type(value) is str:
-        return (0, value)
-    if type(value) in (int, float, bool):
-        return (1, value)
-    return (2, msgpack.packb(value, use_bin_type=True))
 
 
 def _plain(value: Any, path: str, error: type[EncodeError] | type[SnapshotError]) -> Any:
@@ -241,7 +226,7 @@ def _decode(data: Any, hint: Any, path: str) -> Any:
         return _decode_sequence(data, hint, origin or hint, args, path)
     if origin is dict or hint is dict:
         key_hint, item = args if args else (str, Any)
-        if _str_keyed(key_hint):
+        if is_str_keyed(key_hint):
             if type(data) is not dict:
                 raise bad("map")
             return {

@@ -148,11 +148,16 @@ def _check_consistent(state: CampaignState) -> None:
 
 
 def _canonical(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _canonical(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [_canonical(v) for v in value]
+    """A body's value with every map's keys sorted, all the way down (a body is plain: exact types)."""
+    if type(value) is dict:
+        return {k: _canonical(v) if type(v) in _NESTED else v for k, v in sorted(value.items())}
+    if type(value) is list:
+        return [_canonical(v) if type(v) in _NESTED else v for v in value]
     return value
+
+
+_NESTED = frozenset({dict, list})
+"""The plain types `_canonical` looks inside; everything else in a body is a scalar."""
 
 
 def body_hash(body: dict[str, Any]) -> str:

@@ -11,7 +11,9 @@ What it gives equals what `copy.deepcopy` gives: a tree no mutable part of which
 the original, with the original's aliasing kept (an object reached twice is copied once). It
 differs only where nothing can tell: a frozen dataclass, tuple or frozenset that holds nothing
 mutable is the same object in both trees, since nobody can change it (`deepcopy` does the same
-for tuples; it rebuilds frozen dataclasses and frozensets, which is most of its cost).
+for tuples; it rebuilds frozen dataclasses and frozensets, which is most of its cost). And a
+dataclass may name fields that the rules only ever replace whole, never change in place, in a
+class attribute `AT_REST` (a location's kept dungeon and its map): the copy shares those too.
 """
 
 from __future__ import annotations
@@ -200,10 +202,15 @@ def _dataclass_handler(cls: type) -> _Handler:
 
         return copy_frozen
 
+    at_rest = frozenset(getattr(cls, "AT_REST", ()))
+    copied = tuple(name for name in names if name not in at_rest)
+
     def copy_fields(x: Any, memo: dict[int, Any]) -> Any:
         y: Any = new(cls)
         memo[id(x)] = y
-        for name in names:
+        for name in at_rest:  # never changed in place: the copy may share them (see `AT_REST`)
+            put(y, name, getattr(x, name))
+        for name in copied:
             value = getattr(x, name)
             put(y, name, value if value.__class__ in _ATOMIC else _copy(value, memo))
         return y

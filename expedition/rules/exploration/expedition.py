@@ -252,6 +252,7 @@ def start_expedition(
         reset(ctx, state.decay, rule="§9.1")
     for member in state.party:
         member.mortal_wounds = 0
+    dungeon, seen = take_back(state, dungeon)  # the map of a dungeon kept since the last visit (§10.1)
     level = dungeon.level(1)
     start = dungeon.entrance
     wanted = {key for lvl in dungeon.levels for cache in lvl.caches for key in cache.items}
@@ -261,7 +262,7 @@ def start_expedition(
         dungeon=dungeon,
         position=start,
         area=area_of(level, start),
-        seen=take_back(state, dungeon),  # the map of a dungeon kept since the last visit (§10.1)
+        seen=seen,
         item_defs=defs,
     )
 

@@ -20,6 +20,7 @@ The dead vigil (`rules.dead_vigil`) keeps the bodies apart while the party is aw
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from expedition.rules.core.distance import Pos
@@ -45,7 +46,7 @@ def keep_dungeon(state: CampaignState) -> Location | None:
     if expedition is None:
         return None
     location = state.locations[expedition.dungeon.key]
-    location.dungeon = expedition.dungeon
+    location.dungeon = expedition.dungeon  # once this exit is done, at rest: `Location.AT_REST`
     location.seen = {depth: set(tiles) for depth, tiles in expedition.seen.items() if tiles}
     return location
 
@@ -56,20 +57,25 @@ def kept_dungeon(state: CampaignState, key: str) -> Dungeon | None:
     return None if location is None else location.dungeon
 
 
-def take_back(state: CampaignState, dungeon: Dungeon) -> dict[int, set[Pos]]:
+def take_back(state: CampaignState, dungeon: Dungeon) -> tuple[Dungeon, dict[int, set[Pos]]]:
     """The party enters `dungeon`: the location lets it go (the expedition holds it now).
+
+    A kept dungeon is never changed where the location keeps it (`Location.AT_REST`): the
+    expedition is given its own copy of it and of its map, and changes those.
 
     Args:
         state: The campaign.
         dungeon: The dungeon being entered: the kept one, or one built from the location's origin.
 
     Returns:
-        The map the party remembers of it, per depth: the kept map when `dungeon` is the kept
-        dungeon itself, else nothing (a rebuilt dungeon is drawn afresh).
+        The dungeon to play (a copy of the kept one, else `dungeon` itself) and the map the party
+        remembers of it, per depth: the kept map when `dungeon` is the kept dungeon, else nothing
+        (a rebuilt dungeon is drawn afresh).
     """
     location = state.locations.get(dungeon.key)
     if location is None:
-        return {}
-    seen = location.seen if location.dungeon is dungeon else {}
+        return dungeon, {}
+    kept = location.dungeon is dungeon
+    seen = {depth: set(tiles) for depth, tiles in location.seen.items()} if kept else {}
     location.dungeon, location.seen = None, {}
-    return seen
+    return (copy.deepcopy(dungeon) if kept else dungeon), seen

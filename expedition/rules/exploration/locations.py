@@ -9,7 +9,7 @@ A Veteran's successful reading of the signs (§6.1, `exploring_skills.ReadDoomSi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from expedition.rules.core.distance import Pos
 from expedition.rules.core.errors import IllegalAction
@@ -53,6 +53,15 @@ class Location:
     risen: dict[int, list[Corpse]] = field(default_factory=dict)
     dungeon: Dungeon | None = None
     seen: dict[int, set[Pos]] = field(default_factory=dict)
+
+    AT_REST: ClassVar[tuple[str, ...]] = ("dungeon", "seen")
+    """Fields only ever replaced whole, never changed in place, once the exit that set them is over.
+
+    The kept dungeon and its map wait untouched while the party is away; entering again, the
+    expedition gets a copy of each (`kept_dungeon.take_back`). So a copy of the campaign may share
+    them with the original (`session.state_copy`), which saves copying every kept dungeon before
+    every action.
+    """
 
 
 @dataclass(frozen=True, slots=True)

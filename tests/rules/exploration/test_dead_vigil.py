@@ -274,7 +274,7 @@ def test_the_risen_wait_until_beaten_section_10_1_house_1_7() -> None:
     state.interlude = None
     start_expedition(_ctx(), state, kept.dungeon, items=WORLD.items)
     (again,) = [e for e in _level(state).encounters if e.name == RISEN]
-    assert again is risen and again.enemies == (FRESH, FRESH)  # there again, and only once
+    assert again == risen and again.enemies == (FRESH, FRESH)  # there again, and only once
     for encounter in _level(state).encounters:
         encounter.defeated = True
     _exit(state, _seeded())

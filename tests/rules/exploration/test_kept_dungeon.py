@@ -80,7 +80,7 @@ def test_a_return_finds_doors_caches_traps_and_beaten_foes_as_left_section_10_1(
     silver = state.silver
     ctx = _return(state)
     assert next(e for e in ctx.events if isinstance(e, ExpeditionStarted)).returning
-    assert state.expedition is not None and state.expedition.dungeon is left
+    assert state.expedition is not None and state.expedition.dungeon == left
     level = state.expedition.dungeon.level(1)
     assert level.doors[(5, 2)].state is DoorState.OPEN
     assert level.caches[0].looted and level.traps[0].disarmed
@@ -133,7 +133,8 @@ def test_a_generated_dungeon_left_is_entered_again_not_rebuilt_section_10_1() ->
     resolve_default(apply(_seeded(), state, ExitDungeon()))
     assert _kept(state, key) is left
     _return(state, key)
-    assert state.expedition is not None and state.expedition.dungeon is left and door.state is DoorState.OPEN
+    assert state.expedition is not None and state.expedition.dungeon.seed == left.seed
+    assert next(iter(state.expedition.dungeon.level(1).doors.values())).state is DoorState.OPEN
 
 
 def test_the_kept_dungeon_and_its_map_survive_a_snapshot_section_10_1() -> None:
@@ -198,4 +199,27 @@ def test_keeping_and_taking_back_outside_a_visit_do_nothing_section_10_1() -> No
     assert location is not None and location.dungeon is visiting.expedition.dungeon
     other = copy.copy(location.dungeon)  # a rebuild: equal to it, not it
     assert other is not None
-    assert take_back(visiting, other) == {} and location.dungeon is None
+    assert take_back(visiting, other) == (other, {}) and location.dungeon is None
+
+
+def test_a_kept_dungeon_is_never_changed_where_it_is_kept_section_10_1() -> None:
+    """§10.1: entering again plays a copy, so what a location keeps stays as the party left it.
+
+    A copy of the campaign shares them (`Location.AT_REST`, `session.state_copy`): a save or a
+    view made while the party was away must not change as the party plays on.
+    """
+    state = _explored_tomb()
+    _exit(state)
+    location = state.locations["tomb"]
+    kept, seen = location.dungeon, location.seen
+    assert kept is not None
+    before = {name: state_to_body(state)["locations"]["tomb"][name] for name in location.AT_REST}
+    _return(state)
+    assert state.expedition is not None
+    assert state.expedition.dungeon is not kept and state.expedition.dungeon == kept
+    assert state.expedition.seen is not seen and state.expedition.seen == seen
+    state.expedition.dungeon.level(1).doors[(5, 2)].state = DoorState.CLOSED  # the party plays on
+    state.expedition.seen[1].add((9, 9))
+    location.dungeon, location.seen = kept, seen  # look at what was kept
+    after = state_to_body(state)["locations"]["tomb"]
+    assert {name: after[name] for name in location.AT_REST} == before
