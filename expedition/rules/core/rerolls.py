@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import Event
+from expedition.rules.core.odds import PLAYER, best_reroll
+from expedition.rules.core.reroll_game import Table
 
 if TYPE_CHECKING:
     from expedition.rules.character.adventurer import Character
@@ -112,6 +114,7 @@ def negotiate(
     helper: Character | None,
     score: Scorer,
     why: str,
+    table: Table | None = None,
 ) -> Resolution[Pool]:
     """Let the roller, the helper and the GM reroll one die at a time until all of them pass.
 
@@ -125,10 +128,10 @@ def negotiate(
     helper answers `"proficiency:<die>"` for their die or "pass"; the GM (owner `GM`)
     answers `"die:<n>"` for any die or "pass".
 
-    Defaults: the roller rerolls only while the roll fails, choosing the die that most
-    improves the outlook; the helper rerolls their die while the roll fails; the GM, while
-    the roll succeeds, rerolls the die whose loss would hurt the player most (a 6, or the only
-    success), and passes when no reroll is expected to make things worse for the player.
+    Defaults: the roller's is `_suggested`. The helper rerolls their
+    die while the roll fails; the GM, while the roll succeeds, rerolls the die whose loss would
+    hurt the player most (a 6, or the only success), and passes when no reroll is expected to
+    make things worse for the player.
 
     Returns:
         The final pool.
@@ -145,7 +148,8 @@ def negotiate(
         if side not in active:
             continue
         if side == "player":
-            decision = _player_decision(pool, budget, roller, score, why)
+            target = _suggested(pool, budget, score, table, gm_passed="gm" in passed)
+            decision = _player_decision(pool, budget, roller, target, why)
         elif side == "helper" and helper is not None:
             decision = _helper_decision(pool, budget, helper, roller, score, why)
         else:
@@ -194,7 +198,45 @@ def _describe(pool: Pool) -> str:
     return f"{text}; only the lowest counts" if pool.keep_lowest else text
 
 
-def _player_decision(pool: Pool, budget: Budget, roller: Character, score: Scorer, why: str) -> Decision:
+def _suggested(
+    pool: Pool, budget: Budget, score: Scorer, table: Table | None, *, gm_passed: bool
+) -> int | None:
+    """The roller's suggested answer: the die to reroll now, None to keep the dice.
+
+    Given the `table` the dice will be judged by, a failing roll is played as the odds shown
+    before the roll assume (`odds.best_reroll`, perfect play over the rerolls both sides have
+    left: it finds the two rerolls that can turn a zero-dice roll, which one look ahead cannot),
+    and so is a succeeding one when no reroll can tire the roller (a check, extra effort, keeping
+    it safe): a free chance at a great success. A success that a reroll could cost fatigue
+    is kept. Without a table, the die whose reroll most improves a failing roll.
+    """
+    if table is None:
+        return _best_for_player(pool, pool.own, score)
+    if score(pool) >= 2 and not (table.check or table.effort or table.safe):
+        return None
+    return _perfect_move(pool, budget, table, gm_passed=gm_passed)
+
+
+def _perfect_move(pool: Pool, budget: Budget, table: Table, *, gm_passed: bool) -> int | None:
+    """The roller's own die that perfect play rerolls now (`odds.best_reroll`), None to keep the dice."""
+    index = best_reroll(
+        pool.faces,
+        side=PLAYER,
+        player_rerolls=budget.player_left(),
+        gm_rerolls=budget.gm,
+        passed=gm_passed,
+        helper_index=pool.helper_index,
+        keep_lowest=pool.keep_lowest,
+        terrified=table.terrified,
+        hopeless=table.hopeless,
+        safe=table.safe,
+        effort=table.effort,
+        check=table.check,
+    )
+    return index if index in pool.own else None
+
+
+def _player_decision(pool: Pool, budget: Budget, roller: Character, target: int | None, why: str) -> Decision:
     choices = [Choice("pass", "Keep these dice")]
     left = {"advantage": budget.advantage, "proficiency": budget.proficiency}
     left |= {"dodge": budget.dodge, "shield": budget.shield}
@@ -205,7 +247,6 @@ def _player_decision(pool: Pool, budget: Budget, roller: Character, score: Score
         for i in pool.own:
             label = f"Reroll die {i + 1} (a {pool.faces[i]}) with {words} ({left[resource]} left)"
             choices.append(Choice(f"{resource}:{i}", label))
-    target = _best_for_player(pool, pool.own, score)
     first = next(resource for resource in PLAYER_RESOURCES if left[resource] > 0)
     default = "pass" if target is None else f"{first}:{target}"
     prompt = f"{roller.name}'s {why}: {_describe(pool)}. Reroll one of your dice?"

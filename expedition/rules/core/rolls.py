@@ -12,6 +12,7 @@ from expedition.rules.core.decisions import Choice, Decision, Resolution
 from expedition.rules.core.errors import IllegalAction, InvalidAction
 from expedition.rules.core.hooks import Hook
 from expedition.rules.core.judging import Outcome, RollResult, outcome_of, tires
+from expedition.rules.core.reroll_game import Table
 from expedition.rules.core.rerolls import Budget, Pool, negotiate
 from expedition.rules.core.roll_events import BurdenInvoked, PoolThrown, RollJudged
 from expedition.rules.core.skills import Trait
@@ -306,7 +307,17 @@ def _run(
         own, helped = candidate.kept()
         return outcome_of(own + helped, terrified=terrified).rank
 
-    pool = yield from negotiate(ctx, pool, plan.budget, roller=character, helper=helper, score=score, why=why)
+    table = Table(  # how the dice will be judged, for the roller's suggested rerolls
+        terrified=terrified,
+        hopeless=character.has(Affliction.HOPELESS),
+        safe=plan.safe,
+        effort=plan.effort,
+        check=check or not plan.tiring,
+        keep_lowest=plan.keep_lowest,
+    )
+    pool = yield from negotiate(
+        ctx, pool, plan.budget, roller=character, helper=helper, score=score, why=why, table=table
+    )
     own, helped = pool.kept()
     outcome = outcome_of(own + helped, terrified=terrified)
     hopeless = character.has(Affliction.HOPELESS)

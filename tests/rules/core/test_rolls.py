@@ -192,6 +192,34 @@ def test_default_player_rerolls_a_failing_die_and_passes_on_success_section_3_3(
     assert result.faces == (3, 6) and len(script.asked) == 2
 
 
+def test_a_zero_dice_roll_two_rerolls_can_turn_is_suggested_for_a_reroll_section_3_5() -> None:
+    """§3.5, §3.3: with no dice only the lowest of two counts; [3][2] needs both dice rerolled: suggested.
+
+    One look ahead sees no single reroll that helps (the other die still fails) and kept the dice;
+    the suggestion now plays the rerolls as the odds before the roll assume.
+    """
+    ctx = table(3, 2, 5, 6)
+    result, script = run(ctx, attribute_test(ctx, hero(score=0, proficiency=2), STR))
+    assert script.asked[0].default != "pass"
+    assert script.asked[1].default != "pass"
+    assert result.outcome is Outcome.SUCCESS and result.faces == (5,)  # the lowest of the two new dice
+
+
+def test_a_success_is_kept_when_a_reroll_could_tire_and_chased_when_it_cannot_section_3_2_3_5() -> None:
+    """§3.2, §3.5: [6][5][2] succeeds; rerolling the 2 can only add a great success, but it may tire.
+
+    In a test a 4 or a 1 costs fatigue, so keeping the dice is suggested; in a check nothing tires,
+    so the free reroll of the 2 is.
+    """
+    ctx = table(6, 5, 2)
+    _, script = run(ctx, attribute_test(ctx, hero(score=3, proficiency=1), STR))
+    assert script.asked[0].default == "pass"
+    ctx = table(6, 5, 2, 6)
+    result, script = run(ctx, attribute_check(ctx, hero(score=3, proficiency=1), STR))
+    assert script.asked[0].default == "proficiency:2"
+    assert result.outcome is Outcome.GREAT_SUCCESS
+
+
 def test_angry_blocks_proficiency_section_3_6() -> None:
     """§3.6: Angry: no proficiency rerolls, so no decision is asked."""
     ada = hero(proficiency=2)

@@ -22,7 +22,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from expedition.rules.camp.ambush import ambush_dice, ambush_odds, ambush_parts
-from expedition.rules.core.wording import plural
+from expedition.rules.core.wording import plural, verb
 from expedition.rules.interlude.hunger_and_sleep import CAMP
 from expedition.rules.interlude.interlude_state import InterludeContent
 from expedition.session.port import SessionPort, Update
@@ -255,7 +255,7 @@ class CampScreen(GameScreen[None]):
         camp = self.view.camp
         if option.kind == "BreakCamp" and camp is not None and camp.pool > 0:
             question = (
-                f"{plural(camp.pool, 'camp action')} of the pool {'is' if camp.pool == 1 else 'are'} "
+                f"{plural(camp.pool, 'camp action')} of the pool {verb(camp.pool, 'is', 'are')} "
                 "still unused and will be lost when the camp breaks. It cannot be taken back."
             )
             ask_confirm(self.app, "Break camp", question, "Break camp", lambda: self.submit(option.action))
