@@ -59,6 +59,7 @@ def decision_to_plain(decision: Decision | None) -> dict[str, Any] | None:
         "choices": [[c.key, c.label] for c in decision.choices],
         "default": decision.default,
         "rule": decision.rule,
+        "advised": decision.advised,
     }
 
 
@@ -72,7 +73,9 @@ def decision_from_plain(data: object) -> Decision | None:
         fields = [data[name] for name in ("kind", "owner", "prompt", "default", "rule")]
         assert all(isinstance(value, str) for value in fields)
         kind, owner, prompt, default, rule = fields
-        return Decision(kind, owner, prompt, choices, default, rule)
+        advised = data.get("advised", True)  # a server from before the field advised every default
+        assert isinstance(advised, bool)
+        return Decision(kind, owner, prompt, choices, default, rule, advised)
     except Exception as error:
         raise WireError(f"not a decision: {type(error).__name__}") from error
 

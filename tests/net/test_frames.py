@@ -74,6 +74,8 @@ def test_a_decision_survives_the_wire_and_a_malformed_one_is_refused() -> None:
         "reroll", "c1", "Reroll?", (Choice("keep", "Keep"), Choice("die:1", "Die 1")), "keep", "§3.2"
     )
     assert decision_from_plain(decision_to_plain(decision)) == decision
+    unadvised = Decision("approach", "c1", "How?", (Choice("roll", "Roll"),), "roll", "§3.5", advised=False)
+    assert decision_from_plain(decision_to_plain(unadvised)) == unadvised
     with pytest.raises(Exception, match="not a decision"):
         decision_from_plain({"kind": "x"})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from textual.widgets import OptionList
 
 from expedition.rules.combat.attacking import AttackFoe
@@ -25,6 +26,7 @@ from expedition.ui.screens.dungeon.combat_odds import AttackLine, attack_decisio
 from expedition.ui.screens.dungeon.combat_prompts import TargetPrompt
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.explain import ExplainScreen
+from expedition.ui.screens.prompts import DecisionPrompt
 from expedition.ui.widgets.action_bar import ActionBar
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry
@@ -73,6 +75,19 @@ class TestSuggestedAttack:
             texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
             assert [t.endswith("(suggested)") for t in texts] == [False, True]
             assert listing.highlighted == 1
+
+
+@pytest.mark.parametrize("advised", [True, False])
+async def test_a_prompt_marks_its_default_suggested_only_when_the_game_advises_it(advised: bool) -> None:
+    """A suggestion is the best answer or is not marked: an approach where a tiring die faints is not."""
+    choices = (Choice("roll", "Roll 2 dice and keep the lowest"), Choice("decline", "Roll no dice"))
+    decision = Decision("approach", "c1", "How do they roll?", choices, "roll", "§3.5", advised)
+    app = make_app(first_screen=lambda: DecisionPrompt(decision, "Hale"))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#prompt-choices", OptionList)
+        texts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert [t.endswith("(suggested)") for t in texts] == [advised, False]
 
 
 def test_a_spell_already_cast_is_fired_before_casting_it_again_and_the_two_lines_differ() -> None:

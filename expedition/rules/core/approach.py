@@ -122,6 +122,9 @@ def approached_test(
         choices=choices,
         default=ROLL,
         rule="§3.5",
+        # Where a tiring die faints the roller, rolling is no better than keeping it safe or
+        # rolling nothing: the player weighs the odds and the risk, the game does not advise.
+        advised=not faints_if_tired(character, attr),
     )
     result = yield from attribute_test(
         ctx,

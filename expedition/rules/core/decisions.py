@@ -38,6 +38,9 @@ class Decision:
         choices: The options; answers must be one of their keys.
         default: The key used when nobody answers (a bot, a timeout, a replay default).
         rule: The RULES.md section that asks.
+        advised: True when `default` is the game's advice, the best answer (a screen marks it
+            suggested); False when no answer is best for everyone, and it is only what happens
+            when nobody chooses.
     """
 
     kind: str
@@ -46,6 +49,7 @@ class Decision:
     choices: tuple[Choice, ...]
     default: str
     rule: str = ""
+    advised: bool = True
 
     def __post_init__(self) -> None:
         if self.default not in self.keys:

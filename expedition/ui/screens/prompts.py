@@ -100,11 +100,10 @@ class DecisionPrompt(ModalScreen[str]):
             yield Static(Text(f"Rule: {cite(self.decision.rule)}", style="dim"), id="prompt-rule")
 
     def options(self) -> list[Option]:
-        """One option per choice; the default is marked."""
+        """One option per choice; the default is marked when the game advises it (`Decision.advised`)."""
+        suggested = self.decision.default if self.decision.advised else None
         return [
-            Option(
-                choice.label + ("  (suggested)" if choice.key == self.decision.default else ""), id=choice.key
-            )
+            Option(choice.label + ("  (suggested)" if choice.key == suggested else ""), id=choice.key)
             for choice in self.decision.choices
         ]
 

@@ -7,7 +7,7 @@ from expedition.rules.core.approach import approach_choices, approached_test
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.conditions import Affliction
 from expedition.rules.core.context import Context
-from expedition.rules.core.decisions import answers, resolve
+from expedition.rules.core.decisions import Decision, answers, resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.judging import Outcome
 
@@ -35,6 +35,23 @@ def test_a_score_of_zero_warns_that_a_tiring_die_faints_section_4_3() -> None:
     ctx = Context(ScriptedDice([4, 5, 6]))  # the kept 4 succeeds and tires; the faint's wake die after
     resolve(approached_test(ctx, hero, Attr.INT, purpose="to read runes"), answers("roll"))
     assert hero.faint_turns >= 1, "the warned faint happens"
+
+
+def test_rolling_is_not_advised_when_a_tiring_die_faints_the_roller_section_4_3() -> None:
+    """§4.3: where a 4 or a 1 faints the roller, rolling is only the default, not the game's advice.
+
+    Rolling, keeping it safe and rolling nothing trade success against fainting; no answer is
+    best for every player, so none is marked suggested (`Decision.advised`).
+    """
+    asked: list[Decision] = []
+
+    def first(decision: Decision) -> str:
+        asked.append(decision)
+        return "decline"
+
+    resolve(approached_test(Context(ScriptedDice([])), _hero(score=0), Attr.INT, purpose="to read"), first)
+    resolve(approached_test(Context(ScriptedDice([])), _hero(score=3), Attr.INT, purpose="to read"), first)
+    assert [(d.default, d.advised) for d in asked] == [("roll", False), ("roll", True)]
 
 
 def test_one_die_is_one_die_and_a_roomy_attribute_gets_no_warning_section_3_2() -> None:
