@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, OptionList, Static
 
+from expedition.rules.character.party import CreationSheet
 from expedition.rules.core.events import Note
 from expedition.rules.core.tracker import TrackerAdvanced, Visibility
 from expedition.rules.exploration.features import Corpse
@@ -262,7 +263,10 @@ class TestTravel:
 
 class TestSheet:
     async def test_c_opens_the_acting_adventurers_full_sheet_and_esc_goes_back(self) -> None:
+        """The whole sheet, with the class and background the adventurer was made with, by their names."""
         session = sample_session()
+        second = session.state.party[1].id
+        session.state.sheets[second] = CreationSheet(second, class_key="warrior", choice="footman")
         app = make_app(first_screen=lambda: ExpeditionScreen(session))
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
@@ -271,6 +275,7 @@ class TestSheet:
             assert isinstance(app.screen, SheetScreen)
             sheet = app.screen.query_one(CharacterSheet)
             assert sheet.character.id == session.state.party[1].id
+            assert (sheet.lines.class_name, sheet.lines.background) == ("Warrior", "Footman")
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, ExpeditionScreen)

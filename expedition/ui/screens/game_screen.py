@@ -17,10 +17,13 @@ from textual.screen import Screen
 
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.actions import Action
+from expedition.session.catalog_world import CatalogWorld
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_view import SeatOption, SeatView
 from expedition.session.views import Seat
 from expedition.ui.session_feed import feed_of
+from expedition.ui.sheet_lines import lines_for
+from expedition.ui.widgets.sheet_text import SheetLines
 
 __all__ = ["GameScreen"]
 
@@ -56,6 +59,12 @@ class GameScreen(Screen[ResultType]):
 
     def show_update(self, update: Update) -> None:
         """Show what the game said: the screens redraw from `view` and log the events."""
+
+    def sheet_lines(self, character_id: str) -> SheetLines:
+        """The class, background and life path of a character, in the book's names, for their sheet."""
+        world = self.port.world
+        catalog = world.catalog if isinstance(world, CatalogWorld) else None
+        return lines_for(self.view.state.sheets.get(character_id), catalog)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The screen's own entries in the command palette: only what its seat may do (none here)."""

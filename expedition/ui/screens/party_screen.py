@@ -19,12 +19,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import RichLog, Static, TabbedContent, TabPane
 
-from expedition.content.catalog import Catalog
 from expedition.rules.character.adventurer import Character
 from expedition.rules.core.events import Event
 from expedition.rules.core.wording import plural
 from expedition.rules.engine.campaign import Fate
-from expedition.session.catalog_world import CatalogWorld
 from expedition.session.port import SessionPort, Update
 from expedition.session.seat_options import TABLE
 from expedition.session.seat_view import SeatOption, SeatView
@@ -36,7 +34,6 @@ from expedition.ui.screens.name_prompt import NamePrompt
 from expedition.ui.screens.sheet_screen import SheetScreen
 from expedition.ui.screens.town.interlude_screen import InterludeScreen
 from expedition.ui.session_feed import feed_of
-from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.log_text import describe
@@ -165,7 +162,7 @@ class PartyScreen(GameScreen[None]):
 
     def _pane(self, member: Character) -> TabPane:
         """One adventurer's tab: their sheet."""
-        lines = lines_for(self.view.state.sheets.get(member.id), self._catalog())
+        lines = self.sheet_lines(member.id)
         sheet = CharacterSheet(member, lines=lines, id=f"sheet-{member.id}")
         return TabPane(member.name, VerticalScroll(sheet), id=f"tab-{member.id}")
 
@@ -179,10 +176,6 @@ class PartyScreen(GameScreen[None]):
             if member.id not in self._tabbed:
                 tabs.add_pane(self._pane(member))
         self._tabbed = party
-
-    def _catalog(self) -> Catalog | None:
-        world = self.port.world
-        return world.catalog if isinstance(world, CatalogWorld) else None
 
     def on_mount(self) -> None:
         self.query_one("#party-clocks", Static).border_title = "Clocks"
@@ -279,7 +272,7 @@ class PartyScreen(GameScreen[None]):
         """Open the shown adventurer's sheet full screen."""
         member = self.shown_character()
         if member is not None:
-            self.app.push_screen(SheetScreen(member))
+            self.app.push_screen(SheetScreen(member, self.sheet_lines(member.id)))
 
     def action_rename_player(self) -> None:
         """Ask for a new name for the player of the shown adventurer."""

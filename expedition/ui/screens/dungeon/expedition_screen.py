@@ -468,7 +468,7 @@ class ExpeditionScreen(CombatMode):
         if member is None:
             self.notify("There is nobody here to show.", severity="warning")
             return
-        self.app.push_screen(SheetScreen(member), self._back_to_map)
+        self.app.push_screen(SheetScreen(member, self.sheet_lines(member.id)), self._back_to_map)
 
     def action_look(self) -> None:
         """Put a cursor on the map to see what is where (Enter walks to it, Esc leaves)."""

@@ -7,11 +7,8 @@ options (`seat_options`, `town_options`), found here by its kind and target.
 
 from __future__ import annotations
 
-from typing import Any
-
 from expedition.rules.character.adventurer import Character
 from expedition.rules.interlude.interlude_state import InterludeContent, InterludeState
-from expedition.session.catalog_world import CatalogWorld
 from expedition.session.port import SessionPort
 from expedition.session.seat_options import TABLE
 from expedition.session.seat_view import SeatOption
@@ -49,10 +46,6 @@ class InterludeBase(GameScreen[bool]):
         """The interlude under way (camping out included), or None once it is over."""
         state = self.view.state
         return state.interlude if not state.phase.expedition or state.expedition is None else None
-
-    def _catalog(self) -> Any:
-        world = self.port.world
-        return world.catalog if isinstance(world, CatalogWorld) else None
 
     def takes_decisions(self) -> bool:
         return self.interlude is not None

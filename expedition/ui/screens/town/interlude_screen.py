@@ -45,7 +45,6 @@ from expedition.ui.screens.town.interlude_view import (
     night_detail,
     night_info,
 )
-from expedition.ui.sheet_lines import lines_for
 from expedition.ui.widgets.character_sheet import CharacterSheet
 from expedition.ui.widgets.fitted_footer import FittedFooter
 from expedition.ui.widgets.interlude_panels import (
@@ -233,7 +232,7 @@ class InterludeScreen(InterludeMoves):
         night.set_detail(night_detail(content, night.highlighted))
         sheet = self.query_one("#int-sheet", CharacterSheet)
         if actor is not None:
-            sheet.lines = lines_for(state.sheets.get(actor.id), self._catalog())
+            sheet.lines = self.sheet_lines(actor.id)
             sheet.character = actor
         self.query_one("#stash", StashSection).show(
             items_info(actor), f"Items of {self._actor_name()}, then the stash", item_entries(state, actor)
