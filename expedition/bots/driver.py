@@ -225,7 +225,10 @@ class _Referee:
 
     def _phases(self, phase: Phase) -> None:
         state = self.session.state
-        if not phase.expedition and state.phase.expedition and self.current is None:
+        # A camp out in the settlement (an interlude bed) is a camp phase but no expedition: an
+        # expedition begins when there is a dungeon under way.
+        setting_out = not phase.expedition and state.phase.expedition and state.expedition is not None
+        if setting_out and self.current is None:
             self._set_out()
         elif self.current is not None and not state.phase.expedition:
             self._home("back")

@@ -9,6 +9,7 @@ from expedition.dungeon.budget import Roller, budget, build_group, first_fits
 from expedition.dungeon.graph import door_counts, refuge_candidates, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef, TrapDef
 from expedition.dungeon.treasure import treasure_cache
+from expedition.rules.combat.fight_setup import STANDARD_BUDGET
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Level, Room
 from expedition.rules.exploration.features import Corpse, Encounter, Trap
@@ -171,7 +172,7 @@ def _stock_room(
         cache.hidden = kind.secret
         level.caches.append(cache)
     if contents is Contents.ENCOUNTER:
-        limit = budget(party_size, size_at)
+        limit = budget(party_size, size_at, STANDARD_BUDGET)  # ¾ × B (house tuning of HOUSE §2.2)
         row = first_fits(theme.wandering, min(8, roll.d(6) + depth - 1), limit, threats)
         group = build_group(row, limit, party_size + 2, threats=threats)
         level.encounters.append(

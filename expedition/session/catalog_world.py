@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -11,12 +12,12 @@ from expedition.content.catalog import ASSETS, Catalog, load_catalog
 from expedition.content.problems import ContentError
 from expedition.dungeon.generate import generate_dungeon
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef
-from expedition.rules.core.item_defs import ItemDef
+from expedition.rules.core.item_defs import Category, ItemDef
 from expedition.rules.core.roll_tables import RollTable
 from expedition.rules.creation.party_creation import CreationOptions
 from expedition.rules.exploration.dungeon_map import Dungeon
 from expedition.rules.interlude.interlude_state import HOUSE_DEFAULT_SIZE
-from expedition.rules.interlude.settlement_defs import SettlementSize, SleepingPlace
+from expedition.rules.interlude.settlement_defs import Availability, SettlementSize, SleepingPlace
 from expedition.rules.magic.magic_defs import (
     GodDef,
     ManeuverDef,
@@ -91,13 +92,16 @@ class CatalogWorld:
         return self.catalog.tables[key]
 
     def settlement_size(self, settlement: str) -> SettlementSize:
-        """A named settlement's size (by key or name); others, like Blacksalt, a Fief (house)."""
+        """A named settlement's size (by key or name); others, like Blacksalt, a Fief (house).
+
+        Blacksalt's Fief is the home port's (`home_port`): its common goods are always in stock.
+        """
         book = self.catalog.settlements
         wanted = settlement.casefold()
         for entry in book.settlements:
             if wanted in (entry.key.casefold(), entry.name.casefold()):
                 return book.size(entry.size)
-        return book.size(HOUSE_DEFAULT_SIZE)
+        return home_port(book.size(HOUSE_DEFAULT_SIZE))
 
     def sleeping_places(self) -> tuple[SleepingPlace, ...]:
         """Every place an interlude night can be spent."""
@@ -143,3 +147,15 @@ def world_or_none() -> CatalogWorld | None:
         return default_world()
     except ContentError:
         return None
+
+
+def home_port(fief: SettlementSize) -> SettlementSize:
+    """Blacksalt, the home port (house balance): a Fief whose common goods are always in stock.
+
+    The book gives a Fief 4d! for common goods (§7.2) and lets the GM decide stock instead; the
+    content names no size for Blacksalt, so its market is ours to set. With 4d! rations, torches
+    and camping supplies were in stock about half the time, and a party without them went
+    hungry (no healing), into the dark, or into the streets (doom). Rarer goods keep the dice.
+    """
+    always = Availability(always=True)
+    return replace(fief, stock=tuple((c, always if c is Category.COMMON else a) for c, a in fief.stock))

@@ -87,3 +87,22 @@ def test_an_option_label_showing_an_internal_key_stops_the_campaign(monkeypatch:
     result = play_campaign(1, "random", 1, SMALL)
     assert [(p.kind, p.fault) for p in result.problems] == [("violation", "player text holds a foe uid")]
     assert "Attack the Rat (foe1)" in result.problems[0].message
+
+
+def test_a_camp_out_in_the_settlement_is_no_expedition(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A camp bed in town runs a camp phase; the referee counts an expedition only with a dungeon."""
+    seen: list[tuple[bool, bool]] = []  # (a camp phase in town, an expedition counted meanwhile)
+    real_step = driver._Referee._step
+
+    def step(referee: driver._Referee, caught: driver._Caught) -> None:
+        real_step(referee, caught)
+        state = referee.session.state
+        seen.append(
+            (state.phase.value == "camp" and state.interlude is not None, referee.current is not None)
+        )
+
+    monkeypatch.setattr(driver._Referee, "_step", step)
+    result = play_campaign(6, "sensible", 2)  # seed 6's party camps out in its first interlude
+    assert any(camping for camping, _ in seen)
+    assert not any(camping and counted for camping, counted in seen)
+    assert len(result.expeditions) == 2

@@ -13,6 +13,7 @@ from expedition.dungeon.budget import THREAT, budget
 from expedition.dungeon.generate import generate_dungeon
 from expedition.dungeon.graph import door_counts, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef
+from expedition.rules.combat.fight_setup import STANDARD_BUDGET
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Dungeon, Level
 from expedition.rules.exploration.tiles import Contents, DoorState, Tile
@@ -190,9 +191,11 @@ def test_any_seed_is_deterministic_and_fully_connected(seed: int) -> None:
 def test_the_first_level_sizes_its_groups_as_if_danger_were_nought(themes: dict[str, ThemeDef]) -> None:
     """HOUSE §2.2 (house): a danger 2 dungeon's first level keeps its groups within B at E 1.
 
-    The deeper levels feel the danger: their groups outgrow that budget.
+    Stocked rooms get ¾ × B (`STANDARD_BUDGET`, house tuning), lairs 1½ × B. The deeper levels
+    feel the danger: their groups outgrow that budget.
     """
-    standard, hard = budget(4, 1), budget(4, 1, 1.5)
+    standard, hard = budget(4, 1, STANDARD_BUDGET), budget(4, 1, 1.5)
+    assert standard == 6
     deeper_bigger = False
     for seed in range(1, 31):
         dungeon = generate_dungeon(seed, themes, levels=3, danger=2, party_size=4)

@@ -196,7 +196,7 @@ class TestSnapshots:
             await pilot.press("m", "home", "a")  # ask the first ware's price
             await pilot.pause()
 
-        session = interlude_session("blacksalt")  # a fief: even common goods roll their risk dice
+        session = interlude_session("trinta")  # a fief whose common goods roll their risk dice
         app = make_app(first_screen=lambda: InterludeScreen(session))
         assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 

@@ -61,7 +61,11 @@ def should_go_home(view: SeatView, memory: Memory) -> bool:
     state = view.state
     rich = state.silver - memory.silver_at_setting_out >= RICH
     return (
-        memory.heading_home or hurt(view, limit=HOME_HURT) or rich or memory.dark or state.turn >= TURN_LIMIT
+        memory.heading_home
+        or hurt(view, limit=HOME_HURT, since=memory.wounds_at_setting_out)
+        or rich
+        or memory.dark
+        or state.turn >= TURN_LIMIT
     )
 
 

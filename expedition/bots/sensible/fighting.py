@@ -46,7 +46,7 @@ def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
         _stabilise(options)
         or _parley(view, options, memory)
         or (_flee(view, options) if memory.fleeing else None)
-        or _breathe(view, options)
+        or (_breathe(view, options) if memory.fight_rounds < FLEE_AFTER else None)
         or _attack(view, options)
         or _magic(view, options)
         or _close_in(view, options)
@@ -173,7 +173,9 @@ def _breathe(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
     """Catch breath before a blow the tired body cannot pay for.
 
     A test's fatigue on an attribute with no die left turns into a wound, and with no room for
-    that the fighter faints (§4.1): a careful fighter catches breath first.
+    that the fighter faints (§4.1): a careful fighter catches breath first. Not when the fight
+    has stood still for `FLEE_AFTER` rounds and there is no way out: breathing every round
+    while the foes miss would last for ever, so the cornered fighter strikes instead.
     """
     breath = first(options, "CombatCatchBreath")
     if breath is None:

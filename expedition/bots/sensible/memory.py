@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from expedition.bots.sensible.party_condition import wounds
 from expedition.rules.core.distance import Pos
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.campaign import CampaignState
@@ -38,6 +39,7 @@ class Memory:
         heading_home: It decided to go home.
         depth: The level it is on.
         silver_at_setting_out: The party's silver when it left the settlement.
+        wounds_at_setting_out: Each adventurer's wounds (`party_condition.wounds`) when it left.
     """
 
     rng: random.Random
@@ -56,10 +58,11 @@ class Memory:
     heading_home: bool = False
     depth: int = 0
     silver_at_setting_out: int = 0
+    wounds_at_setting_out: dict[str, int] = field(default_factory=dict)
 
     def notice(self, state: CampaignState) -> None:
         """Take in what changed since the last choice: a new phase, a new level."""
-        phase = state.phase
+        phase, before = state.phase, self.phase
         if phase is not self.phase:
             if phase is Phase.INTERLUDE:
                 self.dark = self.heading_home = False
@@ -74,6 +77,9 @@ class Memory:
                 self.done = {key for key in self.done if not key.startswith("camp|")}
             self.phase = phase
         expedition = state.expedition
+        if expedition is not None and before is Phase.INTERLUDE:
+            self.depth = 0  # a new expedition: the last dungeon's blocked tiles and doors are not here
+            self.wounds_at_setting_out = {m.id: wounds(m) for m in state.party}
         if expedition is not None and expedition.depth != self.depth:
             self.depth = expedition.depth
             self.visits.clear()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from expedition.rules.character.adventurer import Character, Status
 from expedition.session.seat_view import SeatOption, SeatView
@@ -20,12 +20,17 @@ def down(view: SeatView) -> int:
     return sum(1 for member in view.state.party if member.status is not Status.ACTIVE)
 
 
-def hurt(view: SeatView, *, limit: int = 3) -> bool:
-    """Someone is down, or one adventurer has `limit` wounds, or the party twice that."""
+def hurt(view: SeatView, *, limit: int = 3, since: Mapping[str, int] | None = None) -> bool:
+    """Someone is down, or one adventurer has `limit` wounds, or the party twice that.
+
+    With `since` (wounds by adventurer id), only the wounds taken after it count: a party that set
+    out with old hurts town could not heal judges what the dungeon has done to it since.
+    """
     party = view.state.party
     if any(member.status is not Status.ACTIVE for member in party):
         return True
-    each = [wounds(member) for member in party]
+    old = since or {}
+    each = [wounds(member) - old.get(member.id, 0) for member in party]
     return max(each, default=0) >= limit or sum(each) >= 2 * limit
 
 

@@ -21,8 +21,9 @@ __all__ = ["MAX_DAYS", "in_town"]
 
 MAX_DAYS = 4
 """Days the party spends in town before it sets out whatever its state."""
-SUPPLIES = (("ration", 3), ("torch", 1))
-"""What the party keeps in its packs: rations for the dungeon and the nights in town (one each), light."""
+SUPPLIES = (("ration", 3), ("torch", 1), ("camping", 1))
+"""What the party keeps in its packs: rations for the dungeon and the nights in town (one each), light,
+and a camping supply each, so a night in town need not be spent in the streets (which raise doom)."""
 RESERVE = 2
 """Silver per adventurer kept back for beds when shopping."""
 LAY_LOW_AT = 2
@@ -65,11 +66,20 @@ def _for_sale(member: Character) -> list[int]:
 
 
 def _short(view: SeatView) -> list[str]:
-    """The supplies the party lacks and can pay for."""
+    """The supplies the party lacks, can pay for, and has not found out of stock this interlude."""
     party = len(view.state.party)
     if view.state.silver < RESERVE * party + 2:
         return []
-    return [word for word, each in SUPPLIES if carried(view, word) < each * party]
+    return [
+        word for word, each in SUPPLIES if carried(view, word) < each * party and not _sold_out(view, word)
+    ]
+
+
+def _sold_out(view: SeatView, word: str) -> bool:
+    """Every ware of this kind asked for this interlude was out of stock (none is waited for)."""
+    interlude = view.state.interlude
+    asked = [found for key, found in (interlude.stock.items() if interlude else ()) if word in key]
+    return bool(asked) and not any(asked)
 
 
 def _today(view: SeatView, what: str, actor: str) -> str:

@@ -7,10 +7,11 @@ group that gave its sign arrives, or when another rule (a camp ambush, a summoni
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from expedition.rules.character.adventurer import Character
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, enemy_defs
@@ -28,7 +29,7 @@ from expedition.rules.core.phase import Phase
 from expedition.rules.core.rolls import attribute_check
 from expedition.rules.exploration.barricade import barricade_holds
 from expedition.rules.exploration.dungeon_map import Level
-from expedition.rules.exploration.features import Encounter
+from expedition.rules.exploration.features import Encounter, EncounterRow
 from expedition.rules.exploration.hazards.drag_marks import hazard_group
 
 if TYPE_CHECKING:
@@ -210,11 +211,58 @@ def wandering_arrives(ctx: Context, state: CampaignState, announced: Sequence[st
         expedition.coming.remove(name)
     row = next((r for r in expedition.dungeon.wandering if r.name == name), None)
 
-    defs = enemy_defs(ctx, row.core if row is not None else hazard_group(name))  # drag marks (HOUSE §1.10)
+    # A group named by drag marks has no row (HOUSE §1.10); a row's group is built to the budget.
+    defs = enemy_defs(ctx, hazard_group(name)) if row is None else wandering_group(ctx, state, row)
     if not defs:
         return False
     yield from start_combat(ctx, state, defs, group=name)
     return True
+
+
+STANDARD_BUDGET = 0.75
+"""House tuning of HOUSE §2.2's Standard kind of fight (the book has no budget): stocked rooms and
+wandering groups get ¾ × B, not 1 × B (rounded down), so a party's first fights less often put it
+down to the last; lairs (Hard, 1½ × B) and hunts (Deadly, 2 × B) are unchanged."""
+WANDERING_FIRST_FITS = 1.5
+"""A row's first member may cost up to this many times B before the row one lower is used (HOUSE §2.3)."""
+
+
+def wandering_group(ctx: Context, state: CampaignState, row: EncounterRow) -> list[EnemyDef]:
+    """A wandering group built from its row within the budget, as HOUSE §1.5 and §2.3 build it (house).
+
+    B = N × (E + 1), at least 2, times the Standard kind (`STANDARD_BUDGET`), where N counts the
+    living adventurers, a downed one as ½ (the mercy dial of HOUSE §2.7), and E is the level's
+    effective depth, the first level sized at E 1 as its stocked rooms are. The row steps down
+    while its first member alone costs over 1½ × B; the core is added in order, skipping a
+    member that would pass B (the first is always kept), at most N + 2 of them. House tuning:
+    no filler is added, so a wandering group is never more than its row's core (as the sign
+    announced it), only less. Until this the core came whole, whatever was left of the party.
+    """
+    expedition = state.expedition
+    assert expedition is not None  # a wandering group comes in a dungeon
+    rows = expedition.dungeon.wandering
+    living = [m for m in state.party if m.status is not Status.DEAD]
+    strength = sum(1.0 if m.can_act else 0.5 for m in living)
+    depth = 1 if expedition.depth == 1 else expedition.effective_depth
+    limit = max(2.0, strength * (depth + 1)) * STANDARD_BUDGET
+    cap = math.ceil(strength) + 2
+    index = next((i for i, r in enumerate(rows) if r is row), 0)
+    while index > 0 and _threat(ctx, rows[index].core[:1]) > limit * WANDERING_FIRST_FITS:
+        index -= 1
+    chosen = rows[index] if rows else row
+    keys: list[str] = []
+    total = 0
+    for position, key in enumerate(chosen.core):
+        cost = _threat(ctx, (key,))
+        if position == 0 or total + cost <= limit:
+            keys.append(key)
+            total += cost
+    return enemy_defs(ctx, keys[:cap])
+
+
+def _threat(ctx: Context, keys: Sequence[str]) -> int:
+    known: Mapping[str, EnemyDef] = getattr(ctx.world, "enemies", None) or {}
+    return sum(known[key].threat if key in known else 1 for key in keys)
 
 
 def summon(ctx: Context, state: CampaignState, caster: Character, key: str) -> Resolution[None]:

@@ -34,7 +34,10 @@ if TYPE_CHECKING:
     from expedition.rules.interlude.settlement_defs import SettlementSize, SleepingPlace
 
 HOUSE_DEFAULT_SIZE = 3
-"""House: a settlement the content does not name (Blacksalt, the home town) counts as a Fief (size 3)."""
+"""House: a settlement the content does not name (Blacksalt, the home town) counts as a Fief (size 3).
+
+Blacksalt's market is the home port's (house balance, `session.catalog_world.home_port`): its
+common goods are always in stock, where a Fief rolls 4d!."""
 
 
 class DailyAction(StrEnum):

@@ -6,9 +6,16 @@ from dataclasses import replace
 
 import pytest
 
+from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase
-from expedition.rules.combat.fight_setup import fight_here, start_combat, summon, wandering_arrives
+from expedition.rules.combat.fight_setup import (
+    fight_here,
+    start_combat,
+    summon,
+    wandering_arrives,
+    wandering_group,
+)
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
@@ -22,6 +29,14 @@ from tests.rules.combat.test_fights import combat_of, fight, make_state, rat
 
 class _World:
     enemies = {"rat": rat(), "big_rat": replace(rat(wounds=6), key="big_rat")}
+
+
+class _Budgeted:
+    enemies = {
+        "rat": rat(),
+        "brute": replace(rat(), key="brute", threat=4),
+        "ogre": replace(rat(), key="ogre", threat=7),
+    }
 
 
 def test_a_dex_check_makes_an_adventurer_fast_or_slow() -> None:
@@ -112,6 +127,24 @@ def test_an_announced_wandering_group_arrives_and_attacks() -> None:
     started = [e for e in ctx.events if isinstance(e, CombatStarted)]
     assert started and started[0].group == "Rats" and started[0].foes == ("foe1",)
     assert "Rats" not in expedition.coming
+
+
+def test_a_wandering_group_is_built_to_the_budget_of_the_party_left_standing() -> None:
+    """HOUSE §1.5, §2.3, §2.7 (house): ¾ × N × (E + 1), a downed adventurer ½, level 1 at E 1, no filler."""
+    state = make_state("wren", "ash")  # level 1: B = ¾ × 2 × 2 = 3; a first member up to 4½
+    expedition = state.expedition
+    assert expedition is not None
+    low = EncounterRow(roll=1, name="Rats", core=("rat", "rat", "rat", "rat"), filler=("rat",))
+    high = EncounterRow(roll=2, name="Brute", core=("brute", "rat"), filler=("rat",))
+    top = EncounterRow(roll=3, name="Ogre", core=("ogre",))
+    expedition.dungeon.wandering = (low, high, top)
+    ctx = Context(SeededDice(2), world=_Budgeted())  # type: ignore[arg-type]
+    assert [d.key for d in wandering_group(ctx, state, low)] == ["rat"] * 3  # the core cut to B
+    assert [d.key for d in wandering_group(ctx, state, high)] == ["brute"]  # the first is always kept
+    assert [d.key for d in wandering_group(ctx, state, top)] == ["brute"]  # 7 > 4½: the row below
+    state.character("ash").status = Status.FAINTED  # N = 1½: B = 2¼, a first member up to 3⅜
+    assert [d.key for d in wandering_group(ctx, state, low)] == ["rat"] * 2
+    assert [d.key for d in wandering_group(ctx, state, top)] == ["rat"] * 2  # 7 and 4 too dear: row 1
 
 
 def test_a_summoned_creature_joins_the_fight_next_to_the_caster() -> None:

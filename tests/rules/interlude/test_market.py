@@ -58,6 +58,15 @@ def test_stock_odds_follow_the_risk_dice_of_each_size_section_7_2(size: int) -> 
         assert stock_odds(definition, category) == _odds(text)
 
 
+def test_blacksalt_the_home_port_always_has_common_goods_house() -> None:
+    """House (balance): Blacksalt is a Fief whose common goods never need the 4d!; the rest keep theirs."""
+    home, fief = WORLD.settlement_size("blacksalt"), WORLD.settlement_size("trinta")
+    assert home.size == fief.size == 3
+    assert stock_odds(home, Category.COMMON) == 1 and stock_odds(fief, Category.COMMON) < 1
+    for category in CATEGORIES[1:]:
+        assert stock_odds(home, category) == stock_odds(fief, category)
+
+
 def _shopping(state, actor: str = "c1") -> None:  # type: ignore[no-untyped-def]
     interlude_of(state).plans.append(DailyPlan(actor, DailyAction.GO_SHOPPING))
 
@@ -100,7 +109,7 @@ def test_haggle_rerolls_once_and_keeps_the_new_price_section_6_1() -> None:
     _shopping(state)
     buyer = state.character("c1")
     buyer.skills.add(Skill.HAGGLE)
-    size = WORLD.settlement_size("blacksalt")
+    size = WORLD.settlement_size("trinta")  # a Fief rolls 4d! for a ration (Blacksalt's are always there)
     assert haggle(ctx_with([1, 3, 3, 3, 2, 5]), state, size, buyer, RATION) == 5  # 4d!, 2, then 5
     assert interlude_of(state).prices[RATION.key] == 5
     with pytest.raises(IllegalAction, match="already"):
