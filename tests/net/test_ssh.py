@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import time
 from collections.abc import Iterator
@@ -53,8 +54,11 @@ def _map_row(screen: str) -> str:
 
 
 def _map_cells(screen: str) -> str:
-    """Only the map panel's part of the map row: the sidebar beside it may still be drawing."""
-    parts = _map_row(screen).split("│")
+    """Only the map panel's part of the map row: the sidebar beside it may still be drawing.
+
+    The panel's side is a light line, or a heavy one while the map has the focus.
+    """
+    parts = re.split("[│┃]", _map_row(screen))
     return parts[1].rstrip() if len(parts) > 1 else ""
 
 
