@@ -138,9 +138,14 @@ def _crawler(
 ) -> Resolution[int | None]:
     if adjacent(combat, foe, target):
         return None
-    if actions < 2:
-        return 0
-    return 2 if approach(ctx, state, combat, foe, combat.positions[target.id]) else 0
+    if actions >= 2 and approach(ctx, state, combat, foe, combat.positions[target.id]):
+        return 2
+    # It cannot crawl closer (no actions left for it, or a body blocks the corridor): a downed
+    # adventurer within its bite is attacked, as HOUSE §3.1 allows when no standing one is in
+    # reach; the plain attack picks them. Before, it waited for ever beside them (a stand-off
+    # the bots found: two Husks, a fallen adventurer, a friend behind, 40 rounds).
+    downed = [m for m in on_map(state, combat) if not m.can_act and adjacent(combat, foe, m)]
+    return None if downed else 0
     yield  # a generator, like every script
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from expedition.rules.character.adventurer import Status
 from expedition.rules.combat.enemies.habits import act
 from expedition.rules.combat.holds import holds_on
 from expedition.rules.combat.moving_and_fleeing import CombatMove
@@ -65,6 +66,20 @@ def test_a_husk_with_one_action_left_cannot_crawl() -> None:
     """§12.5: moving costs the Husk 2 actions; with 1 left it ends its turn."""
     state, foes = setup("reanimated_husk", at=(5, 2))
     assert _script(state, foes[0], "wiz", 1, set())[1] == 0 and foes[0].pos == (5, 2)
+
+
+def test_a_husk_that_cannot_crawl_bites_a_downed_adventurer_beside_it() -> None:
+    """§12.5, HOUSE §3.1: it cannot get at the standing, so it attacks the downed one within its bite.
+
+    Before, a Husk that could not crawl closer ended its turn, and beside a fallen adventurer in a
+    corridor it waited for ever (the bots met a 40-round stand-off).
+    """
+    state, foes = setup("reanimated_husk", at=(5, 2))
+    _combat(state).positions["cle"] = (4, 2)
+    state.character("cle").status = Status.FAINTED
+    assert _script(state, foes[0], "wiz", 1, set())[1] is None  # the plain attack takes over: a bite
+    state.character("cle").status = Status.ACTIVE  # standing, and not its target: it still waits
+    assert _script(state, foes[0], "wiz", 1, set())[1] == 0
 
 
 def test_the_crab_grabs_never_eats_in_the_same_turn_and_the_grabbed_cannot_move() -> None:
