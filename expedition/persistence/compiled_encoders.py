@@ -104,10 +104,10 @@ def _compile(hint: Any) -> Encoder:
     if origin is Literal:
         return _literal(args)
     if origin is list or hint is list:
-        return _list(encoder_for(args[0] if args else Any))
+        return _sequence(list, encoder_for(args[0] if args else Any))
     if origin is tuple or hint is tuple:
         if not args or (len(args) == 2 and args[1] is Ellipsis):
-            return _tuple(encoder_for(args[0] if args else Any))
+            return _sequence(tuple, encoder_for(args[0] if args else Any))
         if args == ((),):
             return _mismatch
         return _fixed_tuple(tuple(encoder_for(arg) for arg in args))
@@ -175,22 +175,15 @@ def _literal(choices: tuple[Any, ...]) -> Encoder:
     return literal
 
 
-def _list(item: Encoder) -> Encoder:
-    def encode_list(value: Any) -> Any:
-        if not isinstance(value, list):
+def _sequence(kind: type[list[Any]] | type[tuple[Any, ...]], item: Encoder) -> Encoder:
+    """A list, or a tuple of any length: a list of its items encoded."""
+
+    def encode_sequence(value: Any) -> Any:
+        if not isinstance(value, kind):
             raise Mismatch
         return [item(v) for v in value]
 
-    return encode_list
-
-
-def _tuple(item: Encoder) -> Encoder:
-    def encode_tuple(value: Any) -> Any:
-        if not isinstance(value, tuple):
-            raise Mismatch
-        return [item(v) for v in value]
-
-    return encode_tuple
+    return encode_sequence
 
 
 def _fixed_tuple(items: tuple[Encoder, ...]) -> Encoder:

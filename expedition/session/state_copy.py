@@ -202,7 +202,7 @@ def _dataclass_handler(cls: type) -> _Handler:
 
         return copy_frozen
 
-    at_rest = frozenset(getattr(cls, "AT_REST", ()))
+    at_rest = tuple(name for name in names if name in getattr(cls, "AT_REST", ()))
     copied = tuple(name for name in names if name not in at_rest)
 
     def copy_fields(x: Any, memo: dict[int, Any]) -> Any:

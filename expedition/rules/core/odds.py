@@ -11,7 +11,7 @@ a simulation can play exactly the game whose odds were computed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -131,7 +131,7 @@ def outcome_odds(
             f"too many dice and rerolls to work out exactly ({count} dice, {player} rerolls for the player, "
             f"{gm} for the GM)"
         )
-    table = _table(terrified, hopeless, safe, effort, check, keep_lowest)
+    table = _normal(Table(terrified, hopeless, safe, effort, check, keep_lowest))
     return _odds(main_count, helper, player, gm, table)
 
 
@@ -190,7 +190,30 @@ def best_reroll(
         raise InvalidAction("rerolls left cannot be negative")
     if any(not 1 <= face <= 6 for face in faces):
         raise InvalidAction(f"faces must be 1 to 6, not {tuple(faces)}")
-    table = _table(terrified, hopeless, safe, effort, check, keep_lowest)
+    table = Table(terrified, hopeless, safe, effort, check, keep_lowest)
+    return perfect_reroll(
+        faces,
+        table,
+        side=side,
+        player_rerolls=player_rerolls,
+        gm_rerolls=gm_rerolls,
+        passed=passed,
+        helper_index=helper_index,
+    )
+
+
+def perfect_reroll(
+    faces: Sequence[int],
+    table: Table,
+    *,
+    side: str,
+    player_rerolls: int,
+    gm_rerolls: int,
+    passed: bool = False,
+    helper_index: int | None = None,
+) -> int | None:
+    """`best_reroll` for dice judged by `table`, trusted as they are (no checks of the arguments)."""
+    table = _normal(table)
     main = tuple(sorted(CLASS_OF[face] for index, face in enumerate(faces) if index != helper_index))
     helper = None if helper_index is None else CLASS_OF[faces[helper_index]]
     player_turn = side == PLAYER
@@ -308,17 +331,14 @@ def dauntless_odds(faces: Sequence[int], *, tired: bool, hopeless: bool = False)
     return DauntlessOdds(Fraction(great, 36), Fraction(fatigue, 36))
 
 
-def _table(
-    terrified: bool, hopeless: bool, safe: bool, effort: bool, check: bool, keep_lowest: bool
-) -> Table:
-    # Flags that cannot change the judgement are dropped, so equal questions share one cache entry.
-    return Table(
-        terrified,
-        hopeless and not (check or effort),
-        safe and not check,
-        effort and not check,
-        check,
-        keep_lowest,
+def _normal(table: Table) -> Table:
+    """`table` without the flags that cannot change its judgement, so equal questions share one cache."""
+    quiet = table.check or table.effort
+    return replace(
+        table,
+        hopeless=table.hopeless and not quiet,
+        safe=table.safe and not table.check,
+        effort=table.effort and not table.check,
     )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from expedition.rules.core.decisions import GM, Choice, Decision, Resolution
 from expedition.rules.core.errors import InvalidAction
 from expedition.rules.core.events import Event
-from expedition.rules.core.odds import PLAYER, best_reroll
+from expedition.rules.core.odds import PLAYER, perfect_reroll
 from expedition.rules.core.reroll_game import Table
 
 if TYPE_CHECKING:
@@ -204,7 +204,7 @@ def _suggested(
     """The roller's suggested answer: the die to reroll now, None to keep the dice.
 
     Given the `table` the dice will be judged by, a failing roll is played as the odds shown
-    before the roll assume (`odds.best_reroll`, perfect play over the rerolls both sides have
+    before the roll assume (`odds.perfect_reroll`, perfect play over the rerolls both sides have
     left: it finds the two rerolls that can turn a zero-dice roll, which one look ahead cannot),
     and so is a succeeding one when no reroll can tire the roller (a check, extra effort, keeping
     it safe): a free chance at a great success. A success that a reroll could cost fatigue
@@ -218,20 +218,15 @@ def _suggested(
 
 
 def _perfect_move(pool: Pool, budget: Budget, table: Table, *, gm_passed: bool) -> int | None:
-    """The roller's own die that perfect play rerolls now (`odds.best_reroll`), None to keep the dice."""
-    index = best_reroll(
+    """The roller's own die that perfect play rerolls now (`odds.perfect_reroll`), None to keep the dice."""
+    index = perfect_reroll(
         pool.faces,
+        table,
         side=PLAYER,
         player_rerolls=budget.player_left(),
         gm_rerolls=budget.gm,
         passed=gm_passed,
         helper_index=pool.helper_index,
-        keep_lowest=pool.keep_lowest,
-        terrified=table.terrified,
-        hopeless=table.hopeless,
-        safe=table.safe,
-        effort=table.effort,
-        check=table.check,
     )
     return index if index in pool.own else None
 
