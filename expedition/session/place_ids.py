@@ -1,17 +1,19 @@
-"""Provides `PlaceIds`: the ids the seats know places by, since a generated dungeon's key names its seed.
+"""Provides `PlaceIds`: the ids the seats know places by, since an old save's dungeon key names its seed.
 
-The generator keys a dungeon `gen-<seed>` (`dungeon.generate`), and that key is the location's name
-in the campaign state, its doom's name (`doom:gen-<seed>`), the current `location`, and a field of
-events and actions. Rebuilding the dungeon from the seed shows every unfound trap, secret door and
-monster, so no seat may see it (DESIGN.md, "Serving"). The state keeps its keys (old saves,
-journals and replays stay exactly as they were); every place a seat is shown is renamed on the way
-out, `gen-<seed>` to `dungeon-<n>`, and every action or answer a seat sends is renamed back on the
-way in (`Session.submit`).
+The generator keys a dungeon `gen-<seed>` (`dungeon.generate`). Rebuilding the dungeon from the
+seed shows every unfound trap, secret door and monster, so no seat may see it (DESIGN.md,
+"Serving"). Since this wave, setting out renames a new dungeon `dungeon-<n>` before the campaign
+ever holds it (`rules.interlude.setting_out.fresh_key`), so a new campaign has nothing to rename and
+every method here gives its value back untouched. Saves and journals made before keep their
+`gen-<seed>` keys (as the location's name, its doom's name `doom:gen-<seed>`, the current
+`location`, and fields of events and actions); for them every place a seat is shown is renamed on
+the way out, `gen-<seed>` to `dungeon-<n>`, and every action or answer a seat sends is renamed back
+on the way in (`Session.submit`).
 
 `n` counts the generated dungeons in the order the party first went to them (the order of
 `CampaignState.locations`, which snapshots keep): the first is `dungeon-1` for the whole campaign,
-and the number says nothing of the seed. A `gen-<digits>` the state does not know (nothing makes
-one today) is shown as `dungeon-0`, so even a stray one never tells its digits.
+and the number says nothing of the seed. A `gen-<digits>` the state does not know is shown as
+`dungeon-0`, so even a stray one never tells its digits.
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ class PlaceIds:
         big parts of a view (a level's rows are strings without one); a part whose encoding holds
         no key at all is not even walked (msgpack finds that out at C speed).
         """
-        if isinstance(value, dict | list) and not _mentions_a_key(value):
+        if not self.shown or (isinstance(value, dict | list) and not _mentions_a_key(value)):
             return value
         return self._plain(value)  # type: ignore[no-any-return]  # same type: see `_plain`
 
@@ -123,6 +125,8 @@ class PlaceIds:
         A part reached twice (the options of one choice share their actors, items and places) is
         looked at once when it comes back unchanged: the answer is the part itself either way.
         """
+        if not self.shown:  # nothing to rename: every campaign begun since dungeons got opaque keys
+            return value
         return self._typed(value, {})  # type: ignore[no-any-return]  # same type: see `_typed`
 
     def _typed(self, value: Any, same: dict[int, Any]) -> Any:

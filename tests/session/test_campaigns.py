@@ -119,16 +119,17 @@ def test_a_new_campaign_is_named_by_a_count_never_by_its_seed(tmp_path: Path) ->
 
 
 def test_the_load_list_names_a_generated_dungeon_by_its_name_not_its_key(tmp_path: Path) -> None:
-    """The player's words: "at The … Hollows", never "at Gen 10071100" (the key names the seed)."""
+    """The player's words: "at The … Hollows", never "at Dungeon 1" (the location's key)."""
     session = start_campaign(small_party(), 5, saves=tmp_path)
     assert session.submit(HOST, SetOut()).ok
     assert session.state.expedition is not None
     name = session.state.expedition.dungeon.name
     session.close()
     (summary,) = list_saved(tmp_path)
-    assert summary.place == name and summary.location.startswith("gen-")
+    assert summary.place == name and summary.location == "dungeon-1"
     label = summary_label(summary)
-    assert f"exploration at {name};" in label and "gen" not in label.casefold().replace(name.casefold(), "")
+    rest = label.casefold().replace(name.casefold(), "")
+    assert f"exploration at {name};" in label and "dungeon" not in rest and "gen" not in rest
 
 
 def test_opening_a_campaign_is_a_new_play_session_that_gives_burdens_back(tmp_path: Path) -> None:

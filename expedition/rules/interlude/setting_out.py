@@ -109,4 +109,29 @@ def _dungeon_for(ctx: Context, state: CampaignState, action: SetOut, world: Worl
     if kind == "authored":
         return world.authored_dungeon(rest), origin
     seed_text, _, theme = rest.partition(":")
-    return world.new_dungeon(int(seed_text), theme), origin
+    dungeon = world.new_dungeon(int(seed_text), theme)
+    if known is None:  # a first visit: the location is named now, and for good
+        dungeon.key = fresh_key(state)
+    else:  # a location named before (an old save's `gen-<seed>`, or one left without its dungeon)
+        dungeon.key = action.dungeon
+    return dungeon, origin
+
+
+def fresh_key(state: CampaignState) -> str:
+    """The key a new generated dungeon is known by: `dungeon-<n>`, n counting the generated ones.
+
+    The generator names a dungeon after its seed (`gen-<seed>`), and the seed rebuilds every trap
+    and secret, so that name must never reach a seat. A key that says only how many dungeons came
+    before can be shown as it is; the seed stays in the location's origin, which no seat sees.
+    (Saves made before keep their `gen-<seed>` keys, and the session still renames those on the
+    way out, so their numbers come first: n counts them too.)
+    """
+    generated = sum(
+        1
+        for key, location in state.locations.items()
+        if location.origin.startswith("generated:") or key.startswith("gen-")
+    )
+    number = generated + 1
+    while f"dungeon-{number}" in state.locations:
+        number += 1
+    return f"dungeon-{number}"
