@@ -13,6 +13,7 @@ from typing import Any
 
 from expedition.persistence.codec import encode
 from expedition.persistence.state import state_hash, state_to_body
+from expedition.persistence.validation import saved_state
 from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.exploration.expedition import ExpeditionStarted
 from expedition.rules.exploration.leaving_the_dungeon import ExitDungeon
@@ -21,7 +22,6 @@ from expedition.session.place_ids import PlaceIds
 from expedition.session.replay import replay_records
 from expedition.session.session import Session, Update
 from expedition.session.views import Seat
-from expedition.persistence.validation import saved_state
 from tests.persistence.real_states import real_body
 from tests.session.helpers import make_campaign
 
