@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Level
 
@@ -47,10 +49,12 @@ def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
     """
     seen = {origin}
     ox, oy = origin
+    width, height = level.width, level.height
     blocks: dict[Pos, bool] = {}  # each tile is crossed by many lines: asked of the level once
 
-    def clear(path: list[Pos]) -> bool:
-        for pos in path[1:-1]:
+    def clear(between: tuple[Pos, ...]) -> bool:
+        for dx, dy in between:
+            pos = (ox + dx, oy + dy)
             blocked = blocks.get(pos)
             if blocked is None:
                 blocked = blocks[pos] = level.blocks_sight(pos)
@@ -58,14 +62,31 @@ def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
                 return False
         return True
 
-    for y in range(max(0, oy - radius), min(level.height, oy + radius + 1)):
-        for x in range(max(0, ox - radius), min(level.width, ox + radius + 1)):
-            target = (x, y)
-            if target == origin or not in_radius(origin, target, radius):
-                continue
-            if clear(line(origin, target)) or clear(line(target, origin)):
-                seen.add(target)
+    for dx, dy, there, back in _rays(radius):
+        x, y = ox + dx, oy + dy
+        if 0 <= x < width and 0 <= y < height and (clear(there) or clear(back)):
+            seen.add((x, y))
     return seen
+
+
+@cache
+def _rays(radius: int) -> tuple[tuple[int, int, tuple[Pos, ...], tuple[Pos, ...]], ...]:
+    """Each tile within `radius` of (0, 0), with the tiles between: on the line there, and on the line back.
+
+    A line's tiles depend only on where its end lies from its start, so they are drawn once per
+    radius, as offsets from the origin, and every origin reuses them (sight is asked for every
+    adventurer after every step).
+    """
+    rays: list[tuple[int, int, tuple[Pos, ...], tuple[Pos, ...]]] = []
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            target = (dx, dy)
+            if target == (0, 0) or not in_radius((0, 0), target, radius):
+                continue
+            there = tuple(line((0, 0), target)[1:-1])
+            back = tuple(line(target, (0, 0))[1:-1])
+            rays.append((dx, dy, there, back))
+    return tuple(rays)
 
 
 def path_to(level: Level, known: set[Pos] | frozenset[Pos], start: Pos, goal: Pos) -> list[Pos]:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from expedition.dungeon.lighting import Memory, TileState, light_radius, tile_state, update_memory
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Door
-from expedition.rules.exploration.sight import in_radius, visible_from
+from expedition.rules.exploration.sight import in_radius, line, visible_from
 from expedition.rules.exploration.tiles import DoorState
 
 OPEN_ROOM = ["#" * 21] + ["#" + "." * 19 + "#" for _ in range(19)] + ["#" * 21]
@@ -68,6 +68,37 @@ def test_sight_is_symmetric(a: tuple[int, int], b: tuple[int, int], pillars: lis
         if pos not in (a, b):
             level.set_tile(pos, level.tile((0, 0)))
     assert (b in visible_from(level, a, 12)) == (a in visible_from(level, b, 12))
+
+
+def _seen_by_definition(level: Level, origin: tuple[int, int], radius: int) -> set[tuple[int, int]]:
+    """HOUSE §6.3 read word for word: a tile in the radius is seen when a line to it, or back, is clear."""
+
+    def clear(path: list[tuple[int, int]]) -> bool:
+        return not any(level.blocks_sight(pos) for pos in path[1:-1])
+
+    return {origin} | {
+        (x, y)
+        for y in range(level.height)
+        for x in range(level.width)
+        if in_radius(origin, (x, y), radius) and (clear(line(origin, (x, y))) or clear(line((x, y), origin)))
+    }
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.tuples(st.integers(0, 20), st.integers(0, 20)),
+    st.integers(0, 13),
+    st.lists(st.tuples(st.integers(1, 19), st.integers(1, 19)), max_size=40),
+)
+def test_sight_is_the_rule_whatever_the_origin_and_radius(
+    origin: tuple[int, int], radius: int, pillars: list[tuple[int, int]]
+) -> None:
+    """The lines are drawn once per radius and moved to each origin: the same tiles as drawing each one."""
+    level = _level(OPEN_ROOM)
+    for pos in pillars:
+        if pos != origin:
+            level.set_tile(pos, level.tile((0, 0)))
+    assert visible_from(level, origin, radius) == _seen_by_definition(level, origin, radius)
 
 
 def test_light_radius_by_source_and_darkness() -> None:
