@@ -33,6 +33,9 @@ def _bands(figures: dict[str, Any]) -> Table:
         table.add_column(column)
     for key, name, low, high in BANDS:
         value = figures[key]
+        if key == "campaigns_setting_out_sixth" and not figures.get("campaigns_asked_sixth", 1):
+            table.add_row(name, "—", f"{low:.0%}–{high:.0%}", "not asked")
+            continue
         ok = low <= value <= high
         table.add_row(name, f"{value:.1%}", f"{low:.0%}–{high:.0%}", "in" if ok else "OUT")
     longest = figures["longest_fight_rounds"]

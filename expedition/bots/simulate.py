@@ -107,6 +107,7 @@ def summary(results: list[CampaignResult]) -> dict[str, Any]:
         "campaigns_setting_out_sixth": _share(
             sum(1 for r in sixth_asked if len(r.expeditions) >= SIXTH), len(sixth_asked)
         ),
+        "campaigns_asked_sixth": len(sixth_asked),
         "longest_fight_rounds": max((f.rounds for f in fights), default=0),
         "exceptions": sum(p.kind == "exception" for p in problems),
         "invariant_violations": sum(p.kind == "violation" for p in problems),

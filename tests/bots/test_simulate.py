@@ -41,6 +41,17 @@ def test_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
         assert 0.0 <= figures[key] <= 1.0
 
 
+def test_the_sixth_expedition_is_not_judged_when_no_campaign_was_asked_to_play_six(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A short run says the figure was not asked for, not "0 % OUT"."""
+    assert main(["simulate", "--campaigns", "1", "--expeditions", "1", "--seed", "3"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "not asked" in line)
+    assert "Campaigns" in row and "—" in row and "70%" in row and "OUT" not in row
+    short = summary(simulate(1, 1, policy="random", seed=3, caps=SMALL))
+    assert short["campaigns_asked_sixth"] == 0
+
+
 def test_results_do_not_depend_on_the_jobs() -> None:
     one = summary(simulate(2, 1, policy="random", seed=11, jobs=1, caps=SMALL))
     two = summary(simulate(2, 1, policy="random", seed=11, jobs=2, caps=SMALL))
