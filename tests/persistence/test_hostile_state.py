@@ -111,8 +111,9 @@ def _load(body: dict[str, Any]) -> None:
 def test_eight_hundred_wrongly_typed_campaign_bodies_each_load_or_raise_snapshot_error(
     body: dict[str, Any],
 ) -> None:
-    """Untrusted loading: strict types, keys, tags and consistency, a clean error in under a second."""
+    """Untrusted loading: strict types, keys, tags and consistency, a clean error, never a blow-up."""
     body_to_state(body)  # the undamaged body loads
+    whole = min(_cpu_seconds(body) for _ in range(5))  # the yardstick: loading it undamaged
     paths = list(_paths(body))
     rng = random.Random(4)
     refused = 0
@@ -123,7 +124,7 @@ def test_eight_hundred_wrongly_typed_campaign_bodies_each_load_or_raise_snapshot
         for _ in range(rng.randint(0, 2)):  # later damage picks among what the first left
             done.append(_damage(damaged, rng, list(_paths(damaged))))
         what = "; ".join(done)
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             _load(damaged)
         except SnapshotError as error:
@@ -131,9 +132,19 @@ def test_eight_hundred_wrongly_typed_campaign_bodies_each_load_or_raise_snapshot
             assert str(error).startswith("hostile.expd: ") or error.reason, what
         except Exception as error:  # pragma: no cover - the failure message says what broke
             raise AssertionError(f"case {case} ({what}) raised {type(error).__name__}: {error}") from error
-        slowest = max(slowest, time.perf_counter() - start)
+        slowest = max(slowest, time.process_time() - start)
     assert refused > CASES * 0.6, f"only {refused} of {CASES} damaged bodies were refused"
-    assert slowest < 1.0, f"slowest case took {slowest:.2f}s"
+    # No damage makes loading blow up: the slowest case costs at most a few whole loads. Measured in
+    # this process's CPU time against the undamaged load, so a busy or slow machine cannot fail it.
+    assert slowest < 10 * whole + 0.05, (
+        f"slowest case took {slowest:.3f} s of CPU, a whole load {whole:.3f} s"
+    )
+
+
+def _cpu_seconds(body: dict[str, Any]) -> float:
+    start = time.process_time()
+    _load(copy.deepcopy(body))
+    return time.process_time() - start
 
 
 @pytest.mark.parametrize(
