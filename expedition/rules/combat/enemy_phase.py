@@ -129,9 +129,12 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
         ):
             actions -= 1
             continue
-        if (foe.fleeing or _timid(state, combat, foe)) and _move_away(ctx, state, combat, foe):
-            actions -= 1
-            continue
+        if foe.fleeing or _timid(state, combat, foe):
+            if _move_away(ctx, state, combat, foe):
+                actions -= 1
+                continue
+            if not _seen(state, combat, foe.pos):
+                break  # house: already out of sight, it keeps still and gets away as its turn ends
         foe.fleeing = False  # cornered, it fights (HOUSE §3.1)
         target = _target(state, combat, foe)
         if target is None:
@@ -313,7 +316,14 @@ def _move_toward(ctx: Context, state: CampaignState, combat: CombatState, foe: F
 def _move_away(
     ctx: Context, state: CampaignState, combat: CombatState, foe: Foe, spots: list[Pos] | None = None
 ) -> bool:
-    """Move as far as it can from the nearest adventurer (or `spots`, HOUSE §3.1); False when cornered."""
+    """Move as far as it can from the nearest adventurer (or `spots`, HOUSE §3.1); False when cornered.
+
+    House: a foe running from the party (no `spots`) that already stands out of every adventurer's
+    sight never steps back into sight for distance; it keeps still and so gets away (§16 #25).
+    Before, a fleeing Rotworm Swarm in a room's one hidden corner walked out into sight for the
+    farther wall and back into the corner every turn, and the fight never ended.
+    """
+    hiding = spots is None and not _seen(state, combat, foe.pos)
     spots = spots if spots is not None else [combat.positions[m.id] for m in standing(state, combat)]
     options = _routes(state, combat, foe)
 
@@ -323,7 +333,7 @@ def _move_away(
     if not options:
         return False
     best = max(options, key=lambda p: (not _seen(state, combat, p), gap(p), -len(options[p]), p))
-    if gap(best) <= gap(foe.pos) and _seen(state, combat, best):
+    if _seen(state, combat, best) and (hiding or gap(best) <= gap(foe.pos)):
         return False
     _walk(ctx, foe, options[best])
     return True
