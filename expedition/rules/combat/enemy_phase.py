@@ -40,6 +40,7 @@ from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan
+from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.rolls import available_dice
 from expedition.rules.exploration.hazards.footing import foe_reach
 from expedition.rules.items.slots import worn_armour
@@ -51,6 +52,9 @@ from expedition.rules.magic.warding import imprisoned
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
+
+CORNERED = "foe:cornered"
+"""Lasting on a coward that found no way out of the party's sight: bold until the fight ends (house)."""
 
 
 def enemy_turns(ctx: Context, state: CampaignState) -> Resolution[None]:
@@ -135,6 +139,11 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
                 continue
             if not _seen(state, combat, foe.pos):
                 break  # house: already out of sight, it keeps still and gets away as its turn ends
+            if not foe.fleeing:
+                # House reading of HOUSE §3.2: a coward with no way out of sight is cornered, and bold
+                # for the rest of the fight. Before, it ran to the far wall, found itself cornered,
+                # walked back toward the party and ran again next turn, for ever (sensible seed 25).
+                add_lasting(ctx, state, CORNERED, foe.uid, Span.FIGHT, rule="HOUSE §3.2")
         foe.fleeing = False  # cornered, it fights (HOUSE §3.1)
         target = _target(state, combat, foe)
         if target is None:
@@ -197,7 +206,7 @@ def _archetype(foe: Foe) -> Archetype:
 
 def _timid(state: CampaignState, combat: CombatState, foe: Foe) -> bool:
     """A coward is bold only while its side outnumbers the standing adventurers 2 to 1 (HOUSE §3.2)."""
-    if foe.defn.behaviour.archetype is not Archetype.COWARD:
+    if foe.defn.behaviour.archetype is not Archetype.COWARD or has_lasting(state, foe.uid, CORNERED):
         return False
     return len(combat.conscious_foes) < 2 * len(standing(state, combat))
 

@@ -199,6 +199,24 @@ def test_a_coward_in_sight_stays_in_the_fight() -> None:
     assert not foe.fled
 
 
+def test_a_coward_with_no_way_out_of_sight_is_cornered_and_comes_to_fight() -> None:
+    """HOUSE §3.2 (house reading): cornered, it is bold for the rest of the fight.
+
+    The bots' stand-off (sensible seed 25): a Bounty Hunter in an open room ran to the far corner,
+    found no way out of sight, walked back toward a lone adventurer who could neither move nor
+    strike, and ran again next turn, for ever.
+    """
+    state = make_state()
+    fight(state, [], ambush=True)
+    foe = place(state, (6, 3))
+    foe.defn = replace(rat(), behaviour=Behaviour(Archetype.COWARD, Archetype.SWARM))
+    _enemy_bites(state, [])  # it runs for the far corner of the open room
+    assert foe.pos == (10, 6)
+    _enemy_bites(state, [])  # nowhere farther and no way out of sight: cornered, it comes back
+    ctx = _enemy_bites(state, [5, 5])  # it steps up and bites; Wren defends by default with the 5s
+    assert "bite" in [a for _, a, _ in _acted(ctx)] and not foe.fled
+
+
 def test_a_coward_without_the_numbers_keeps_away() -> None:
     """HOUSE §3.2 Coward: bold only when its side outnumbers the standing adventurers 2 to 1."""
     state = make_state()
