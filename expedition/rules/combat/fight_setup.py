@@ -243,7 +243,7 @@ def wandering_group(ctx: Context, state: CampaignState, row: EncounterRow) -> li
     rows = expedition.dungeon.wandering
     living = [m for m in state.party if m.status is not Status.DEAD]
     strength = sum(1.0 if m.can_act else 0.5 for m in living)
-    depth = 1 if expedition.depth == 1 else expedition.effective_depth
+    depth = expedition.encounter_depth
     limit = max(2.0, strength * (depth + 1)) * STANDARD_BUDGET
     cap = math.ceil(strength) + 2
     index = next((i for i, r in enumerate(rows) if r is row), 0)
