@@ -3,8 +3,9 @@
 Each day every adventurer who can act announces one thing: tend their wounds (or rest them off),
 sell what they brought back, go shopping for the party's supplies, lay low while the settlement's
 doom is up, or rest. Then the shoppers buy, everyone takes the best bed the party can pay for (the
-inn, else a camp, else the streets, which raise the settlement's doom), and the day ends. The party
-sets out once nobody is hurt and nothing is left to sell or buy, or after `MAX_DAYS`.
+inn, else a camp, else the streets, which raise the settlement's doom), and the day ends; a spare
+ration goes to whoever carries none. The party sets out once nobody is badly hurt (`HEALED`) and
+nothing is left to sell or buy, at once when it cannot feed everyone tonight, or after `MAX_DAYS`.
 """
 
 from __future__ import annotations
