@@ -45,8 +45,9 @@ def stock_level(
     """
     depth = level.depth + danger
     exits = door_counts(level)
-    # The first level's groups are sized as if danger were 0 (HOUSE §2.2, house): the danger
-    # shows from the second level down, so a party learns a dungeon before it bites.
+    # The first level's groups are sized, and their rows rolled, as if danger were 0 (HOUSE §2.2,
+    # §1.3, house): the danger shows from the second level down, so a party learns a dungeon before
+    # it bites. Its treasure still reads the true E.
     size_at = 1 if level.depth == 1 else depth
     lair = _place_lair(
         level, theme, roll, depth, party_size, deepest, levels, danger, threats, exits, size_at
@@ -100,7 +101,7 @@ def _place_lair(
     lair.lair = True
     lair.contents = Contents.LAIR
     apex = deepest
-    index = (5 if levels == 2 and danger == 0 else 6) if apex else min(6, roll.d(3) + depth - 1)
+    index = (5 if levels == 2 and danger == 0 else 6) if apex else min(6, roll.d(3) + size_at - 1)
     limit = budget(party_size, size_at, 1.5)
     row = theme.lairs[index - 1] if apex else first_fits(theme.lairs, index, limit, threats)
     group = build_group(row, limit, party_size + 3, apex=apex, threats=threats)
@@ -173,7 +174,7 @@ def _stock_room(
         level.caches.append(cache)
     if contents is Contents.ENCOUNTER:
         limit = budget(party_size, size_at, STANDARD_BUDGET)  # ¾ × B (house tuning of HOUSE §2.2)
-        row = first_fits(theme.wandering, min(8, roll.d(6) + depth - 1), limit, threats)
+        row = first_fits(theme.wandering, min(8, roll.d(6) + size_at - 1), limit, threats)
         group = build_group(row, limit, party_size + 2, threats=threats)
         level.encounters.append(
             Encounter(

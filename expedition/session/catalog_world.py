@@ -116,10 +116,13 @@ class CatalogWorld:
             items=dict(self.catalog.equipment.all),
         )
 
-    def new_dungeon(self, seed: int, theme: str) -> Dungeon:
-        """Generate the dungeon for `seed` (same seed and theme, same dungeon)."""
+    def new_dungeon(self, seed: int, theme: str, party_size: int = 0) -> Dungeon:
+        """Generate the dungeon for `seed` (same seed, theme and party size, same dungeon).
+
+        Its groups are built for `party_size` adventurers, or this world's `party_size` when 0.
+        """
         return generate_dungeon(
-            seed, self.catalog.dungeons.themes, theme=theme or None, party_size=self.party_size
+            seed, self.catalog.dungeons.themes, theme=theme or None, party_size=party_size or self.party_size
         )
 
     def authored_dungeon(self, key: str) -> Dungeon:

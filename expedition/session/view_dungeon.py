@@ -152,7 +152,7 @@ def location_view(location: dict[str, Any]) -> dict[str, Any]:
 
 
 def origin_kind(origin: str) -> str:
-    """A location's origin as a seat sees it: "generated:<seed>:<theme>" → "generated" ("" stays "")."""
+    """A location's origin as a seat sees it: "generated:<seed>:…" → "generated" ("" stays "")."""
     return origin.partition(":")[0]
 
 

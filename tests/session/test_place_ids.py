@@ -62,7 +62,7 @@ def _an_old_save_back_from_a_dungeon() -> tuple[Session, str, int]:
 def test_a_new_dungeons_seed_is_only_in_its_origin_which_no_seat_sees() -> None:
     session, key, seed, updates = _back_from_a_new_dungeon()
     body = state_to_body(session.state)
-    assert body["locations"][key]["origin"] == f"generated:{seed}:"
+    assert body["locations"][key]["origin"] == f"generated:{seed}::2"  # the seed, no theme, two adventurers
     del body["locations"][key]["origin"]
     assert not [text for text in _strings(body) if "gen-" in text]
     view = session.view(ANN)

@@ -34,16 +34,20 @@ WINDED = 1
 """Available dice on a fatigued body attribute at which the fighter catches breath before a blow."""
 HEAL_AT = 2
 """Wounds on one adventurer worth a healing prayer in a fight."""
+SHRUNK = 2
+"""Standing adventurers at or below which the party runs from foes still fresh: two cannot hold a line,
+and nobody new joins the party until all are dead (§5.1). Shrunk parties lost most first fights."""
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    """The fighter's choice: stabilise the dying, flee, attack, use magic, close in, guard, or end turn."""
+    """The fighter's choice: stabilise, break a hold, flee, attack, use magic, close in, guard, end turn."""
     _progress(view, memory)
     if losing(view, memory):
         memory.fleeing = True
     return (
         _stabilise(options)
+        or first(options, "BreakFree")  # a leech or worm rides its host: no running from it (HOUSE §6.2)
         or _parley(view, options, memory)
         or (_flee(view, options) if memory.fleeing else None)
         or (_breathe(view, options) if memory.fight_rounds < FLEE_AFTER else None)
@@ -68,7 +72,10 @@ def _progress(view: SeatView, memory: Memory) -> None:
 
 
 def losing(view: SeatView, memory: Memory) -> bool:
-    """The fight goes badly: no progress for a while, someone down while the foes are fresh, or bloodied."""
+    """The fight goes badly: no progress, someone down or bloodied while the foes are fresh, or outmatched.
+
+    Outmatched: foes still fresh against a shrunk party, or more of them than adventurers standing.
+    """
     combat = view.state.expedition.combat if view.state.expedition else None
     if combat is None:
         return False
@@ -87,6 +94,7 @@ def losing(view: SeatView, memory: Memory) -> bool:
         or 2 * fallen >= len(party)
         or (fallen >= 1 and fresh)
         or (2 * bloodied >= max(1, len(standing)) and fresh)
+        or (fresh and (len(standing) <= SHRUNK or len(foes) > len(standing)))
     )
 
 

@@ -3,8 +3,9 @@
 Each day every adventurer who can act announces one thing: tend their wounds (or rest them off),
 sell what they brought back, go shopping for the party's supplies, lay low while the settlement's
 doom is up, or rest. Then the shoppers buy, everyone takes the best bed the party can pay for (the
-inn, else a camp, else the streets, which raise the settlement's doom), and the day ends. The party
-sets out once nobody is hurt and nothing is left to sell or buy, or after `MAX_DAYS`.
+inn, else a camp, else the streets, which raise the settlement's doom), and the day ends; a spare
+ration goes to whoever carries none. The party sets out once nobody is badly hurt (`HEALED`) and
+nothing is left to sell or buy, at once when it cannot feed everyone tonight, or after `MAX_DAYS`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import replace
 
 from expedition.bots.sensible.memory import Memory, option_key
 from expedition.bots.sensible.party_condition import carried, first, hurt
-from expedition.rules.character.adventurer import Character
+from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.core.item_defs import Tag
 from expedition.session.seat_view import SeatOption, SeatView
 
@@ -32,6 +33,13 @@ NEW = "new"
 """The target of the SetOut option for a new dungeon."""
 BODY = ("str", "dex")
 """The attributes plain wound tending heals."""
+HEALED = 2
+"""Wounds on one adventurer (twice that on the party) worth waiting in town to heal. A scratch goes
+back into the dungeon: each day in town costs every adventurer a ration and a bed, and rolls the
+settlement's events (half of them bad, some raising its doom). Waiting for every last wound to heal
+spent the party's silver in its first interlude, and it starved and slept in the streets after."""
+RATION = "ration"
+"""The name of the food a night in town eats (a special ration is kept for the dungeon)."""
 
 
 def in_town(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
@@ -40,21 +48,61 @@ def in_town(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOp
     if interlude is None:
         return None
     if interlude.arrival:
-        return _bed(view, options, memory) or _end_day(options, memory)
+        return _feed(view, options) or _bed(view, options, memory) or _end_day(options, memory)
     if _ready(view, memory):
-        return _insight(options, memory) or _set_out(options) or _end_day(options, memory)
+        return (
+            _insight(options, memory)
+            or _set_out(options)
+            or _feed(view, options)
+            or _end_day(options, memory)
+        )
     return (
-        _plan(view, options, memory)
+        _feed(view, options)
+        or _plan(view, options, memory)
         or _shop(view, options, memory)
         or _bed(view, options, memory)
         or _end_day(options, memory)
     )
 
 
+def _rations(member: Character) -> list[int]:
+    """The uids of the plain rations `member` carries (what a night in town eats, §10.4.5)."""
+    return [item.uid for item in member.items if item.name.lower() == RATION]
+
+
+def _feed(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+    """Hand a spare ration to an adventurer who carries none, when the stash cannot feed them.
+
+    In town each adventurer eats a ration they carry, else one from the stash (§10.4.5), and a
+    hungry one's wounds do not heal. The shopper carries what it bought: before, the others went
+    hungry beside a full pack, stayed hurt, and the hunger rolled on the decay table.
+    """
+    living = [m for m in view.state.party if m.status is not Status.DEAD]
+    stored = sum(item.quantity for item in view.state.stash if item.name.lower() == RATION)
+    unfed = [m.id for m in living if not _rations(m)][stored:]
+    spare = {uid: m.id for m in living if len(_rations(m)) >= 2 for uid in _rations(m)}
+    for option in options:
+        if option.kind == "GiveItem" and option.arg("to") in unfed and option.arg("item") in spare:
+            return option
+    return None
+
+
 def _ready(view: SeatView, memory: Memory) -> bool:
-    if memory.town_days >= MAX_DAYS:
+    if memory.town_days >= MAX_DAYS or _unfed(view):
         return True
-    return not (hurt(view, limit=1) or _treasure(view) or _short(view))
+    return not (hurt(view, limit=HEALED) or _treasure(view) or _short(view))
+
+
+def _unfed(view: SeatView) -> bool:
+    """Tonight someone eats nothing, and the party cannot buy more food.
+
+    A hungry wound does not heal (§10.4.5): another day in town would only cost a bed and roll the
+    settlement's events.
+    """
+    living = [m for m in view.state.party if m.status is not Status.DEAD]
+    food = sum(len(_rations(m)) for m in living)
+    food += sum(item.quantity for item in view.state.stash if item.name.lower() == RATION)
+    return food < len(living) and view.state.silver < RESERVE * len(living)
 
 
 def _treasure(view: SeatView) -> bool:

@@ -146,7 +146,8 @@ def ambush_group(ctx: Context, state: CampaignState) -> tuple[str, tuple[str, ..
     if expedition is None or not expedition.dungeon.wandering:
         return "", ()
     roll = ctx.roll(1, 6, who=GM, why="wandering row (camp ambush)", rule="HOUSE §1.5")[0]
-    group = expedition.dungeon.wandering_row(min(WANDERING_CAP, roll + expedition.effective_depth - 1))
+    row = min(WANDERING_CAP, roll + expedition.encounter_depth - 1)  # house: E 1 on the first level
+    group = expedition.dungeon.wandering_row(row)
     return group.name, group.core
 
 

@@ -40,6 +40,7 @@ from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
 from expedition.rules.core.distance import Pos, Range, chebyshev, manhattan
+from expedition.rules.core.lasting import Span, add_lasting, has_lasting
 from expedition.rules.core.rolls import available_dice
 from expedition.rules.exploration.hazards.footing import foe_reach
 from expedition.rules.items.slots import worn_armour
@@ -51,6 +52,9 @@ from expedition.rules.magic.warding import imprisoned
 
 if TYPE_CHECKING:
     from expedition.rules.engine.campaign import CampaignState
+
+CORNERED = "foe:cornered"
+"""Lasting on a coward that found no way out of the party's sight: bold until the fight ends (house)."""
 
 
 def enemy_turns(ctx: Context, state: CampaignState) -> Resolution[None]:
@@ -129,9 +133,17 @@ def _turn(ctx: Context, state: CampaignState, combat: CombatState, foe: Foe) -> 
         ):
             actions -= 1
             continue
-        if (foe.fleeing or _timid(state, combat, foe)) and _move_away(ctx, state, combat, foe):
-            actions -= 1
-            continue
+        if foe.fleeing or _timid(state, combat, foe):
+            if _move_away(ctx, state, combat, foe):
+                actions -= 1
+                continue
+            if not _seen(state, combat, foe.pos):
+                break  # house: already out of sight, it keeps still and gets away as its turn ends
+            if not foe.fleeing:
+                # House reading of HOUSE §3.2: a coward with no way out of sight is cornered, and bold
+                # for the rest of the fight. Before, it ran to the far wall, found itself cornered,
+                # walked back toward the party and ran again next turn, for ever (sensible seed 25).
+                add_lasting(ctx, state, CORNERED, foe.uid, Span.FIGHT, rule="HOUSE §3.2")
         foe.fleeing = False  # cornered, it fights (HOUSE §3.1)
         target = _target(state, combat, foe)
         if target is None:
@@ -194,7 +206,7 @@ def _archetype(foe: Foe) -> Archetype:
 
 def _timid(state: CampaignState, combat: CombatState, foe: Foe) -> bool:
     """A coward is bold only while its side outnumbers the standing adventurers 2 to 1 (HOUSE §3.2)."""
-    if foe.defn.behaviour.archetype is not Archetype.COWARD:
+    if foe.defn.behaviour.archetype is not Archetype.COWARD or has_lasting(state, foe.uid, CORNERED):
         return False
     return len(combat.conscious_foes) < 2 * len(standing(state, combat))
 
@@ -313,7 +325,14 @@ def _move_toward(ctx: Context, state: CampaignState, combat: CombatState, foe: F
 def _move_away(
     ctx: Context, state: CampaignState, combat: CombatState, foe: Foe, spots: list[Pos] | None = None
 ) -> bool:
-    """Move as far as it can from the nearest adventurer (or `spots`, HOUSE §3.1); False when cornered."""
+    """Move as far as it can from the nearest adventurer (or `spots`, HOUSE §3.1); False when cornered.
+
+    House: a foe running from the party (no `spots`) that already stands out of every adventurer's
+    sight never steps back into sight for distance; it keeps still and so gets away (§16 #25).
+    Before, a fleeing Rotworm Swarm in a room's one hidden corner walked out into sight for the
+    farther wall and back into the corner every turn, and the fight never ended.
+    """
+    hiding = spots is None and not _seen(state, combat, foe.pos)
     spots = spots if spots is not None else [combat.positions[m.id] for m in standing(state, combat)]
     options = _routes(state, combat, foe)
 
@@ -323,7 +342,7 @@ def _move_away(
     if not options:
         return False
     best = max(options, key=lambda p: (not _seen(state, combat, p), gap(p), -len(options[p]), p))
-    if gap(best) <= gap(foe.pos) and _seen(state, combat, best):
+    if _seen(state, combat, best) and (hiding or gap(best) <= gap(foe.pos)):
         return False
     _walk(ctx, foe, options[best])
     return True

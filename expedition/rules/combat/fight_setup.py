@@ -26,7 +26,7 @@ from expedition.rules.core.distance import Pos, manhattan
 from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.events import Note
 from expedition.rules.core.phase import Phase
-from expedition.rules.core.rolls import attribute_check
+from expedition.rules.core.rolls import attribute_check, available_dice
 from expedition.rules.exploration.barricade import barricade_holds
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Encounter, EncounterRow
@@ -231,7 +231,8 @@ def wandering_group(ctx: Context, state: CampaignState, row: EncounterRow) -> li
     """A wandering group built from its row within the budget, as HOUSE §1.5 and §2.3 build it (house).
 
     B = N × (E + 1), at least 2, times the Standard kind (`STANDARD_BUDGET`), where N counts the
-    living adventurers, a downed one as ½ (the mercy dial of HOUSE §2.7), and E is the level's
+    living adventurers, a downed one or one with fewer than half their dice as ½ (the mercy dial
+    of HOUSE §2.7, `_counts_as`), and E is the level's
     effective depth, the first level sized at E 1 as its stocked rooms are. The row steps down
     while its first member alone costs over 1½ × B; the core is added in order, skipping a
     member that would pass B (the first is always kept), at most N + 2 of them. House tuning:
@@ -242,8 +243,8 @@ def wandering_group(ctx: Context, state: CampaignState, row: EncounterRow) -> li
     assert expedition is not None  # a wandering group comes in a dungeon
     rows = expedition.dungeon.wandering
     living = [m for m in state.party if m.status is not Status.DEAD]
-    strength = sum(1.0 if m.can_act else 0.5 for m in living)
-    depth = 1 if expedition.depth == 1 else expedition.effective_depth
+    strength = sum(_counts_as(m) for m in living)
+    depth = expedition.encounter_depth
     limit = max(2.0, strength * (depth + 1)) * STANDARD_BUDGET
     cap = math.ceil(strength) + 2
     index = next((i for i, r in enumerate(rows) if r is row), 0)
@@ -258,6 +259,19 @@ def wandering_group(ctx: Context, state: CampaignState, row: EncounterRow) -> li
             keys.append(key)
             total += cost
     return enemy_defs(ctx, keys[:cap])
+
+
+def _counts_as(member: Character) -> float:
+    """How much of N a living adventurer is: ½ when downed or left with fewer than half their dice.
+
+    The mercy dial of HOUSE §2.7, whole. House (balance, issue #14): its half-dice clause was not
+    applied before, and a group that found a lone adventurer still carrying most of the last
+    expedition's wounds was built as for a fit one: shrunk, hurt parties lost most first fights.
+    """
+    if not member.can_act:
+        return 0.5
+    have = sum(available_dice(member, attr) for attr in Attr)
+    return 0.5 if 2 * have < sum(member[attr].score for attr in Attr) else 1.0
 
 
 def _threat(ctx: Context, keys: Sequence[str]) -> int:

@@ -72,8 +72,11 @@ class World(Protocol):
         """Every enemy stat block by key (§12)."""
         ...
 
-    def new_dungeon(self, seed: int, theme: str) -> Dungeon:
-        """Generate the dungeon for `seed`; `theme` is a theme key, or "" to let the dice choose."""
+    def new_dungeon(self, seed: int, theme: str, party_size: int = 0) -> Dungeon:
+        """Generate the dungeon for `seed`; `theme` is a theme key, or "" to let the dice choose.
+
+        Its groups are built for `party_size` adventurers (HOUSE §2.2's N; 0: the world's default).
+        """
         ...
 
     def authored_dungeon(self, key: str) -> Dungeon:

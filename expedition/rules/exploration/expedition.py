@@ -109,6 +109,15 @@ class ExpeditionState:
         """E = level + danger (HOUSE §0): it drives wandering groups and locks."""
         return self.depth + self.dungeon.danger
 
+    @property
+    def encounter_depth(self) -> int:
+        """The E a wandering group's row and size read: 1 on the first level, whatever the danger.
+
+        House (balance, issue #14): the first level's groups were already sized as if danger were
+        0; their row (1d6 + E − 1) now is too, so the danger shows from the second level down.
+        """
+        return 1 if self.depth == 1 else self.effective_depth
+
 
 def area_of(level: Level, pos: Pos) -> str:
     """The area a tile belongs to: "room:<id>" for a room's floor, else `CORRIDOR`."""

@@ -173,7 +173,7 @@ def wandering_check(ctx: Context, state: CampaignState, dice: int, *, reason: st
     if not risk_triggered(faces):
         return None
     roll = ctx.roll(1, 6, who=GM, why="wandering row", rule="HOUSE §1.5")[0]
-    row = min(WANDERING_CAP, roll + expedition.effective_depth - 1)
+    row = min(WANDERING_CAP, roll + expedition.encounter_depth - 1)  # house: E 1 on the first level
     dungeon = expedition.dungeon
     if dungeon.wandering:
         group = dungeon.wandering_row(row)

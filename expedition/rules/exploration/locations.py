@@ -33,7 +33,7 @@ class Location:
         doom: The location's doom tracker.
         settlement: True for a settlement (the interlude happens there).
         origin: How to rebuild a dungeon for a return visit: "authored:<key>" or
-            "generated:<seed>:<theme>"; "" for settlements.
+            "generated:<seed>:<theme>:<party size>"; "" for settlements.
         title: A dungeon's name, for the log (set when the party leaves it).
         dead: The bodies in a dungeon, by depth, kept while the party is away: the rebuilt dungeon
             gets them back (HOUSE §1.7, `rules.dead_vigil`); empty before the first visit ends.

@@ -25,6 +25,8 @@ NEW = ""
 """`SetOut.dungeon` for a dungeon nobody has seen yet."""
 WHERE_NEXT = "where the next dungeon lies"
 """The GM's roll whose faces make a new dungeon's seed (no seat sees it: the seed rebuilds the dungeon)."""
+OLD_PARTY_SIZE = 4
+"""The party size a generated dungeon whose origin names none was built for (before issue #14)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -104,12 +106,20 @@ def _dungeon_for(ctx: Context, state: CampaignState, action: SetOut, world: Worl
         # A new dungeon's seed comes from the campaign dice, so replaying the journal finds it again.
         faces = ctx.roll(4, 20, who="gm", why=WHERE_NEXT, rule="§10")
         seed = int("".join(f"{face - 1:02d}" for face in faces))
-        origin = f"generated:{seed}:{action.theme}"
+        # House (balance, issue #14): its stocked groups are built for the party that sets out
+        # (HOUSE §2.2's N), not for four; the size is kept in the origin so it is rebuilt the same.
+        origin = f"generated:{seed}:{action.theme}:{len(state.living)}"
     kind, _, rest = origin.partition(":")
     if kind == "authored":
         return world.authored_dungeon(rest), origin
-    seed_text, _, theme = rest.partition(":")
-    dungeon = world.new_dungeon(int(seed_text), theme)
+    seed_text, theme, size = (*rest.split(":"), "", "")[:3]
+    try:
+        seed, party = int(seed_text), int(size) if size else OLD_PARTY_SIZE
+    except ValueError:
+        party = 0
+    if party < 1:  # only a damaged save holds such an origin: refused, the campaign stays as it is
+        raise IllegalAction("The way to that dungeon is lost: the campaign's record of it is damaged.")
+    dungeon = world.new_dungeon(seed, theme, party)
     if known is None:  # a first visit: the location is named now, and for good
         dungeon.key = fresh_key(state)
     else:  # a location named before (an old save's `gen-<seed>`, or one left without its dungeon)

@@ -161,6 +161,25 @@ def test_a_fleeing_foe_runs_and_leaves_once_out_of_sight() -> None:
     assert [a for _, a, _ in _acted(ctx)][:1] == ["move"] and foe.fled
 
 
+def test_a_fleeing_foe_in_the_one_hidden_corner_keeps_still_and_gets_away() -> None:
+    """HOUSE §3.1 (house reading), §16 #25: out of sight already, it never steps back into sight.
+
+    The bots' stand-off (sensible seed 22): the party held a doorway in a room's bottom wall, and a
+    fleeing Rotworm Swarm ran into the room's one corner hidden from it, then walked back out
+    into sight for the far wall, every turn, for ever.
+    """
+    state = make_state()
+    fight(state, [], ambush=True)
+    level = state.expedition.level  # type: ignore[union-attr]
+    level.tiles[1:7] = ["####.....###"] * 5 + ["#######.####"]  # a narrow room, its door below
+    combat_of(state).positions["wren"] = (7, 6)  # in the doorway: only (4, 5) is out of its sight
+    foe = place(state, (4, 2))
+    foe.fleeing = True
+    ctx = _enemy_bites(state, [])
+    assert foe.pos == (4, 5) and foe.fled
+    assert [a for _, a, _ in _acted(ctx)] == ["move"]  # into the corner, and no step back out
+
+
 def test_a_coward_without_the_numbers_gets_away_once_out_of_sight() -> None:
     """HOUSE §3.2 (house reading): a timid coward that ends its turn unseen has left the fight."""
     state, foe = _behind_a_wall()
@@ -178,6 +197,24 @@ def test_a_coward_in_sight_stays_in_the_fight() -> None:
     foe.defn = replace(rat(), behaviour=Behaviour(Archetype.COWARD, Archetype.SWARM))
     _enemy_bites(state, [])
     assert not foe.fled
+
+
+def test_a_coward_with_no_way_out_of_sight_is_cornered_and_comes_to_fight() -> None:
+    """HOUSE §3.2 (house reading): cornered, it is bold for the rest of the fight.
+
+    The bots' stand-off (sensible seed 25): a Bounty Hunter in an open room ran to the far corner,
+    found no way out of sight, walked back toward a lone adventurer who could neither move nor
+    strike, and ran again next turn, for ever.
+    """
+    state = make_state()
+    fight(state, [], ambush=True)
+    foe = place(state, (6, 3))
+    foe.defn = replace(rat(), behaviour=Behaviour(Archetype.COWARD, Archetype.SWARM))
+    _enemy_bites(state, [])  # it runs for the far corner of the open room
+    assert foe.pos == (10, 6)
+    _enemy_bites(state, [])  # nowhere farther and no way out of sight: cornered, it comes back
+    ctx = _enemy_bites(state, [5, 5])  # it steps up and bites; Wren defends by default with the 5s
+    assert "bite" in [a for _, a, _ in _acted(ctx)] and not foe.fled
 
 
 def test_a_coward_without_the_numbers_keeps_away() -> None:

@@ -16,6 +16,7 @@ from expedition.rules.combat.fight_setup import (
     wandering_arrives,
     wandering_group,
 )
+from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
@@ -145,6 +146,21 @@ def test_a_wandering_group_is_built_to_the_budget_of_the_party_left_standing() -
     state.character("ash").status = Status.FAINTED  # N = 1½: B = 2¼, a first member up to 3⅜
     assert [d.key for d in wandering_group(ctx, state, low)] == ["rat"] * 2
     assert [d.key for d in wandering_group(ctx, state, top)] == ["rat"] * 2  # 7 and 4 too dear: row 1
+
+
+def test_a_wandering_group_counts_an_adventurer_with_fewer_than_half_their_dice_as_half() -> None:
+    """HOUSE §2.7 mercy, whole (house, issue #14): the badly hurt count ½ of N, as the downed do."""
+    state = make_state("wren", "ash")  # every score 2: eight dice each
+    expedition = state.expedition
+    assert expedition is not None
+    low = EncounterRow(roll=1, name="Rats", core=("rat", "rat", "rat", "rat"), filler=("rat",))
+    expedition.dungeon.wandering = (low,)
+    ctx = Context(SeededDice(2), world=_Budgeted())  # type: ignore[arg-type]
+    ash = state.character("ash")
+    ash[Attr.STR].wounds = ash[Attr.DEX].wounds = 2  # four dice left of eight: half, still N = 2
+    assert [d.key for d in wandering_group(ctx, state, low)] == ["rat"] * 3
+    ash[Attr.INT].wounds = 1  # three of eight, fewer than half: N = 1½, B = 2¼
+    assert [d.key for d in wandering_group(ctx, state, low)] == ["rat"] * 2
 
 
 def test_a_summoned_creature_joins_the_fight_next_to_the_caster() -> None:

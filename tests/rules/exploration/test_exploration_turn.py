@@ -61,11 +61,25 @@ def test_a_wandering_row_is_capped_at_eight_and_no_trigger_sends_nothing_house_1
     ctx = _ctx([2, 3])
     assert wandering_check(ctx, state, 2, reason="decay") is None and ctx.dice.used == 2  # type: ignore[attr-defined]
     assert wandering_check(_ctx([]), state, 0, reason="noise") is None
-    state.expedition.dungeon.danger = 5  # E = 6
+    state.expedition.depth, state.expedition.dungeon.danger = 2, 4  # E = 6 (below the first level)
     ctx = _ctx([1, 6])
     assert wandering_check(ctx, state, 1, reason="noise") == "Ghouls"
     event = next(e for e in ctx.events if isinstance(e, WanderingMonstersComing))
     assert event.row == WANDERING_CAP == 8 and event.rule == "HOUSE §1.5"
+
+
+def test_the_first_level_rolls_its_wandering_row_at_e_one_whatever_the_danger() -> None:
+    """House (issue #14): on the first level the row is 1d6 + 1 - 1, danger or not; deeper, E counts."""
+    state = make_state()
+    assert state.expedition is not None and state.expedition.depth == 1
+    state.expedition.dungeon.danger = 2  # E = 3, but the first level reads E 1
+    ctx = _ctx([1, 4])
+    wandering_check(ctx, state, 1, reason="noise")
+    assert [e.row for e in ctx.events if isinstance(e, WanderingMonstersComing)] == [4]
+    state.expedition.depth = 2  # E = 4 below it
+    ctx = _ctx([1, 4])
+    wandering_check(ctx, state, 1, reason="noise")
+    assert [e.row for e in ctx.events if isinstance(e, WanderingMonstersComing)] == [7]
 
 
 def test_a_very_loud_noise_advances_doom_and_rolls_two_risk_dice_house_1_5() -> None:

@@ -15,6 +15,7 @@ from expedition.rules.core.errors import IllegalAction
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.phase import Phase
 from expedition.rules.engine.dispatch import apply
+from expedition.rules.exploration.dungeon_map import Dungeon
 from expedition.rules.exploration.expedition import ExpeditionStarted
 from expedition.rules.interlude.setting_out import NEW, SetOut, light_at_the_door, set_out, verify_set_out
 from expedition.rules.items import handling, slots, usage
@@ -71,6 +72,47 @@ def test_a_new_dungeon_is_found_by_the_campaign_dice_and_found_again_on_return_s
     assert started.returning and state.locations[key].origin == origin
     assert state.expedition is not None and state.expedition.dungeon.levels[0].tiles == first.levels[0].tiles
     assert state.locations[key].doom.filled == 1
+
+
+def _groups(dungeon: Dungeon) -> list[tuple[str, ...]]:
+    return [encounter.enemies for level in dungeon.levels for encounter in level.encounters]
+
+
+def test_a_new_dungeon_is_stocked_for_the_party_that_sets_out_house() -> None:
+    """HOUSE §2.2 (house, issue #14): its groups are built for the living adventurers, N, not for four.
+
+    The size is kept in the origin, so a return rebuilds the same dungeon; an origin from before
+    names no size and is rebuilt for four, as it was built.
+    """
+    state = back_in_town()
+    for member in state.party[1:]:
+        member.status = Status.DEAD
+    _set_out(state, SetOut(dungeon=NEW))
+    assert state.expedition is not None
+    kind, seed, theme, size = state.locations[state.location].origin.split(":")
+    assert (kind, size) == ("generated", "1")
+    alone = WORLD.new_dungeon(int(seed), theme, party_size=1)
+    four = WORLD.new_dungeon(int(seed), theme, party_size=4)
+    assert _groups(state.expedition.dungeon) == _groups(alone) != _groups(four)
+    state.locations[state.location].origin = f"generated:{seed}:{theme}"  # saved before the size was kept
+    state.locations[state.location].dungeon = None
+    key = state.location
+    state.expedition, state.phase, state.location = None, Phase.INTERLUDE, state.settlement
+    _set_out(state, SetOut(dungeon=key))
+    assert state.expedition is not None and _groups(state.expedition.dungeon) == _groups(four)
+
+
+@pytest.mark.parametrize("origin", ["generated:12x:", "generated:120304::0", "generated:120304::two"])
+def test_a_damaged_origin_is_refused_in_words_and_changes_nothing(origin: str) -> None:
+    """A save whose record of a dungeon is damaged: going back is refused with why, not a crash."""
+    state = back_in_town()
+    _set_out(state, SetOut(dungeon=NEW))
+    key = state.location
+    state.locations[key].origin, state.locations[key].dungeon = origin, None
+    state.expedition, state.phase, state.location = None, Phase.INTERLUDE, state.settlement
+    with pytest.raises(IllegalAction, match="record of it is damaged"):
+        resolve_default(set_out(Context(ScriptedDice([]), world=WORLD), state, SetOut(dungeon=key)))
+    assert state.phase is Phase.INTERLUDE and state.expedition is None
 
 
 def test_an_authored_dungeon_is_entered_by_its_key_section_10() -> None:
