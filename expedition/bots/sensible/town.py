@@ -6,6 +6,7 @@ doom is up, or rest. Then the shoppers buy, everyone takes the best bed the part
 inn, else a camp, else the streets, which raise the settlement's doom), and the day ends; a spare
 ration goes to whoever carries none. The party sets out once nobody is badly hurt (`HEALED`) and
 nothing is left to sell or buy, at once when it cannot feed everyone tonight, or after `MAX_DAYS`.
+When the table is offered a new adventurer in place of a fallen one, it takes them first.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def in_town(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOp
     interlude = view.state.interlude
     if interlude is None:
         return None
+    recruit = next((option for option in options if option.kind == "NewRecruit"), None)
+    if recruit is not None:  # a fallen adventurer's place is offered: a careful player fills it
+        return recruit
     if interlude.arrival:
         return _feed(view, options) or _bed(view, options, memory) or _end_day(options, memory)
     if _ready(view, memory):

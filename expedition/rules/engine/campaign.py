@@ -102,6 +102,9 @@ class CampaignState:
             kept in `expedition.camp`.
         interlude: The interlude under way (§10.4), None during an expedition or before the first one.
         lasting: Lasting effects of spells, prayers and maneuvers (`rules.lasting`).
+        party_size: How many adventurers the party began with; while fewer are alive (or waiting
+            in the settlement), a fallen one may be replaced in the interlude (house, see
+            `interlude.recruiting`). 0 in campaigns begun before it was kept.
     """
 
     seed: int
@@ -129,6 +132,7 @@ class CampaignState:
     camp: CampState | None = None
     interlude: InterludeState | None = None
     lasting: list[Lasting] = field(default_factory=list)
+    party_size: int = 0
 
     def character(self, character_id: str) -> Character:
         """The party member with this id.
@@ -228,6 +232,7 @@ def new_campaign(
         phase=Phase.EXPLORATION if dungeon is not None else Phase.INTERLUDE,
         silver=silver,
         next_uid=max(uids, default=0) + 1,
+        party_size=len(party),
     )
     state.dice = ctx.dice.state()
     ctx.emit(CampaignStarted(rule="§10", seed=seed, location=state.location, phase=state.phase))
