@@ -144,8 +144,18 @@ def _crawler(
     # adventurer within its bite is attacked, as HOUSE §3.1 allows when no standing one is in
     # reach; the plain attack picks them. Before, it waited for ever beside them (a stand-off
     # the bots found: two Husks, a fallen adventurer, a friend behind, 40 rounds).
-    downed = [m for m in on_map(state, combat) if not m.can_act and adjacent(combat, foe, m)]
-    return None if downed else 0
+    downed = [m for m in on_map(state, combat) if not m.can_act]
+    if any(adjacent(combat, foe, m) for m in downed):
+        return None
+    # House, the same reading: with its way to the standing barred by a body, it crawls toward the
+    # nearest downed adventurer instead, to bite them next. Before, a Husk one step from a doorway
+    # whose far side a fallen adventurer filled gained nothing on the standing one by the step, so
+    # it never took it (the bots' seed 7: 40 rounds).
+    downed.sort(key=lambda m: manhattan(foe.pos, combat.positions[m.id]))
+    for member in downed if actions >= 2 else ():
+        if approach(ctx, state, combat, foe, combat.positions[member.id]):
+            return 2
+    return 0
     yield  # a generator, like every script
 
 

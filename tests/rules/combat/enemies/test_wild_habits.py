@@ -14,7 +14,9 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve
 from expedition.rules.core.dice import ScriptedDice
 from expedition.rules.core.errors import IllegalAction
+from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import verify
+from expedition.rules.exploration.dungeon_map import Level
 from tests.rules.combat.enemies.test_specials import _combat, _decline, _script, acts, enemies, hurt, setup
 from tests.rules.magic_helpers import WORLD, give
 
@@ -80,6 +82,28 @@ def test_a_husk_that_cannot_crawl_bites_a_downed_adventurer_beside_it() -> None:
     assert _script(state, foes[0], "wiz", 1, set())[1] is None  # the plain attack takes over: a bite
     state.character("cle").status = Status.ACTIVE  # standing, and not its target: it still waits
     assert _script(state, foes[0], "wiz", 1, set())[1] == 0
+
+
+def test_a_husk_barred_by_a_body_crawls_to_the_downed_one_to_bite_them_next() -> None:
+    """HOUSE §3.1 (house reading): its way to the standing is barred by a fallen adventurer in a doorway.
+
+    The step into the doorway gains nothing on the standing one beside the body, so before it never
+    took it and waited for ever (the bots' seed 7, a 40-round fight); now it crawls to the body.
+    """
+    state, foes = setup("reanimated_husk", at=(6, 1))
+    level = _combat_level(state)
+    level.tiles = ["##########", "#........#", "#####.####", "#........#", "##########"]
+    level.doors.clear()
+    _combat(state).positions.update(wiz=(6, 3), cle=(5, 3))  # Cle fallen in the doorway's mouth
+    state.character("cle").status = Status.FAINTED
+    assert _script(state, foes[0], "wiz", 1, set())[1] == 0 and foes[0].pos == (6, 1)  # crawling takes 2
+    assert _script(state, foes[0], "wiz", 2, set())[1] == 2 and foes[0].pos == (5, 2)
+    assert _script(state, foes[0], "wiz", 2, set())[1] is None  # beside the body: the plain attack bites
+
+
+def _combat_level(state: CampaignState) -> Level:
+    assert state.expedition is not None
+    return state.expedition.level
 
 
 def test_the_crab_grabs_never_eats_in_the_same_turn_and_the_grabbed_cannot_move() -> None:
