@@ -1,7 +1,8 @@
-"""Provides new recruits (§5.1, §10.4): a player with nobody left in the party makes a new adventurer."""
+"""Provides new recruits (§5.1, §10.4): a new adventurer in place of a fallen one (`interlude.recruiting`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from expedition.rules.core.context import Context
@@ -34,6 +35,11 @@ def recruit(ctx: Context, state: CampaignState, player: str) -> Resolution[Chara
         The new character.
     """
     options = interlude_content(ctx).creation_options()
+    # A drawn name is never one the party or the roster already has: two "Dunstan"s in one party
+    # (a fallen one and the one who came after) could not be told apart on screen.
+    taken = {c.name for c in state.party} | {entry.character.name for entry in state.roster}
+    free = tuple(name for name in options.names if name not in taken)
+    options = replace(options, names=free) if free else options
     spec = CharacterSpec(owner=player, id=recruit_id(state))
     party = yield from create_party(ctx, [spec], options)
     renamed: dict[int, int] = {}

@@ -1,4 +1,4 @@
-"""Tests for rules/creation/recruits.py: a player with nobody left makes a new adventurer (§5.1, §10.4)."""
+"""Tests for rules/creation/recruits.py: a new adventurer in place of a fallen one (§5.1, §10.4)."""
 
 from __future__ import annotations
 
@@ -60,3 +60,16 @@ def test_same_seed_makes_the_same_recruit_section_5_1() -> None:
         hero = resolve_default(recruit(Context(SeededDice(3), world=default_world()), state, "ann"))
         made.append((hero.name, sorted(i.defn.key for i in hero.items), state.sheets[hero.id]))
     assert made[0] == made[1]
+
+
+def test_a_recruit_never_draws_a_name_the_party_or_the_roster_has() -> None:
+    """Two adventurers of one name could not be told apart: the draw skips every name in use."""
+    options = default_world().creation_options()
+    for seed in range(12):
+        state = back_in_town(members=1)
+        state.party[0].name = options.names[0]
+        state.roster.append(RosterEntry(Character("c9", options.names[1]), Fate.DEAD))
+        for other in options.names[2:-1]:  # every name but the last is taken: only it can be drawn
+            state.roster.append(RosterEntry(Character(f"x{other}", other), Fate.DEAD))
+        hero = resolve_default(recruit(Context(SeededDice(seed), world=default_world()), state, "ann"))
+        assert hero.name == options.names[-1]
