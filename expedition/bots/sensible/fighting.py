@@ -51,7 +51,7 @@ def fight(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
         or _parley(view, options, memory)
         or (_flee(view, options) if memory.fleeing else None)
         or (_breathe(view, options) if memory.fight_rounds < FLEE_AFTER else None)
-        or _attack(view, options)
+        or _attack(view, options, cornered=memory.fleeing and memory.fight_rounds >= FLEE_AFTER)
         or _magic(view, options)
         or _close_in(view, options)
         or first(options, "Recover", "Defend", "Dodge", "CombatCatchBreath")
@@ -195,7 +195,13 @@ def _breathe(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
     return breath if any(a.fatigue and a.available <= WINDED for a in body) else None
 
 
-def _attack(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+def _attack(view: SeatView, options: list[SeatOption], cornered: bool = False) -> SeatOption | None:
+    """The likeliest blow, the more wounded foe first; none below `WORTH_IT`, unless cornered.
+
+    Cornered: the party would run, finds no way out, and the fight has stood still for
+    `FLEE_AFTER` rounds. Then any chance of a hit beats guarding: a foe that only stuns (the
+    Lesser Demon's Void Axe) would otherwise keep a lone fighter recovering until the party falls.
+    """
     attacks = [o for o in options if o.kind == "AttackFoe" and o.odds is not None]
     if not attacks:
         return None
@@ -207,7 +213,12 @@ def _attack(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
         return (float(option.odds.succeeded) + 0.1 * wounded.get(option.target, 0), -len(option.target))
 
     best = max(attacks, key=worth)
-    return best if best.odds is not None and float(best.odds.succeeded) >= WORTH_IT else None
+    least = 0.0 if cornered else WORTH_IT
+    return (
+        best
+        if best.odds is not None and float(best.odds.succeeded) > 0 and float(best.odds.succeeded) >= least
+        else None
+    )
 
 
 def _magic(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
