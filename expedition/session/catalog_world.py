@@ -41,6 +41,7 @@ class CatalogWorld:
         self.catalog = catalog
         """The content this world serves."""
         self.party_size = party_size
+        self._home_port: SettlementSize | None = None
 
     @property
     def items(self) -> Mapping[str, ItemDef]:
@@ -101,7 +102,9 @@ class CatalogWorld:
         for entry in book.settlements:
             if wanted in (entry.key.casefold(), entry.name.casefold()):
                 return book.size(entry.size)
-        return home_port(book.size(HOUSE_DEFAULT_SIZE))
+        if self._home_port is None:  # one object, so the market's caches keyed by it hit (`town_options`)
+            self._home_port = home_port(book.size(HOUSE_DEFAULT_SIZE))
+        return self._home_port
 
     def sleeping_places(self) -> tuple[SleepingPlace, ...]:
         """Every place an interlude night can be spent."""

@@ -15,6 +15,7 @@ from expedition.rules.interlude.daily_actions import PlanDay
 from expedition.rules.interlude.day_and_night import EndDay
 from expedition.rules.interlude.interlude_state import DailyAction
 from expedition.rules.interlude.market import AskPrice, Buy, Haggle, TradeNetwork, market_refusals
+from expedition.session.town_options import town_options
 from expedition.session.views import Seat
 from tests.ui.interlude_fixtures import interlude_session
 
@@ -93,3 +94,16 @@ def test_the_market_judged_once_per_dealer_says_word_for_word_what_the_guard_say
     check()
     assert idle.id != shopper.id
     assert len(seen) >= 4, "the states above give different verdicts"
+
+
+def test_blacksalt_market_options_are_built_once_while_nothing_changes() -> None:
+    """Blacksalt's size was made anew on every look (the home port's stock), so the market's caches,
+    keyed by it, never hit: every view of every adventurer built its ~560 dealings again, a third of
+    a simulation's time. The same state now gives the very same options."""
+    session = interlude_session("blacksalt")
+    state, world = session.state, session.world
+    actor = state.living[0].id
+    assert world is not None and world.settlement_size("blacksalt") is world.settlement_size("Blacksalt")
+    first = [o for o in town_options(state, actor, world) if o.kind == "Buy"]
+    again = [o for o in town_options(state, actor, world) if o.kind == "Buy"]
+    assert first and all(a is b for a, b in zip(first, again, strict=True))
