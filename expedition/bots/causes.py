@@ -1,7 +1,9 @@
 """Provides what caused a faint or a death, read from the events of the action that brought it.
 
 Events carry no cause of a faint, so the cause is the latest harm-bringing event before it in the
-same action: an enemy's attack, a trap, a room's hazard, the decay table, the dark, hunger.
+same action: an enemy's attack, a trap, a room's hazard, the decay table, the dark, hunger. A faint
+with none of those before it, right after a test that gave fatigue, is the adventurer's own
+exertion ("exhaustion": a test's fatigue with no die left to take it, §4.1).
 """
 
 from __future__ import annotations
@@ -10,12 +12,14 @@ from collections.abc import Iterable
 
 from expedition.rules.core.events import Event
 
-__all__ = ["DEATH", "FAINT", "harm_causes"]
+__all__ = ["DEATH", "EXHAUSTION", "FAINT", "harm_causes"]
 
 FAINT = "Fainted"
 """The event of a faint."""
 DEATH = "Died"
 """The event of a death."""
+EXHAUSTION = "exhaustion"
+"""The cause of a faint brought by the adventurer's own test (see the module docstring)."""
 
 _BY_EVENT = {
     "Attacked": "enemies",
@@ -49,11 +53,16 @@ def harm_causes(events: Iterable[Event], *, fighting: bool) -> list[tuple[str, s
         `(FAINT or DEATH, cause)` pairs.
     """
     found: list[tuple[str, str]] = []
-    cause = "enemies" if fighting else "other"
+    unknown = "enemies" if fighting else "other"
+    cause = unknown
     for event in events:
         name = type(event).__name__
         if name in (FAINT, DEATH):
             found.append((name, cause))
+            continue
+        if name == "RollJudged" and not fighting and cause in (unknown, EXHAUSTION):
+            # the latest test outside a fight, with nothing harmful before it, decides
+            cause = EXHAUSTION if getattr(event, "fatigue", False) else unknown
             continue
         cause = _marker(event) or cause
     return found

@@ -22,9 +22,12 @@ from expedition.bots.policy import Policy
 from expedition.bots.random_policy import RandomPolicy
 from expedition.bots.sensible.careful_player import SensiblePolicy
 from expedition.bots.setup import quick_session
+from expedition.rules.character.adventurer import Status
 from expedition.rules.core.events import Event
+from expedition.rules.core.item_defs import Tag
 from expedition.rules.core.phase import Phase
 from expedition.rules.core.wording import text_faults
+from expedition.rules.engine.campaign import CampaignState
 from expedition.session.port import Update
 from expedition.session.replay import ReplayError, replay_records, state_hash
 from expedition.session.seat_view import SeatView
@@ -242,6 +245,7 @@ class _Referee:
             len(self.result.expeditions) + 1, len(state.party), state.locations[state.settlement].doom.filled
         )
         self.current.silver = -state.silver
+        self.current.treasures = -_treasures(state)
         self.result.expeditions.append(self.current)
         self.steps_here = 0
 
@@ -250,6 +254,7 @@ class _Referee:
         assert current is not None
         current.outcome = outcome
         current.silver += self.session.state.silver
+        current.treasures += _treasures(self.session.state)
         current.steps = self.steps_here
         self.last, self.current = current, None
         self.steps_here = 0
@@ -310,6 +315,17 @@ class _Referee:
         self.result.replayed = report.final_hash == state_hash(self.session.state)
         if not self.result.replayed:
             self._problem("violation", "journal does not replay", "the replayed state's hash differs")
+
+
+def _treasures(state: CampaignState) -> int:
+    """Treasures the living carry (the dead's are left where they fell)."""
+    return sum(
+        item.quantity
+        for member in state.party
+        if member.status is not Status.DEAD
+        for item in member.items
+        if Tag.TREASURE in item.defn.tags
+    )
 
 
 def _decay_in_fight(events: list[Event]) -> bool:

@@ -36,6 +36,7 @@ class ExpeditionFigures:
         steps: Actions and answers the bot gave.
         silver: Silver gained (lost, when negative) from setting out to coming home.
         treasure: Silver found in caches.
+        treasures: Treasures (items to sell, §7.2) the party carried home, less those it set out with.
         interlude_deaths: Adventurers who died in the settlement after it.
     """
 
@@ -51,6 +52,7 @@ class ExpeditionFigures:
     steps: int = 0
     silver: int = 0
     treasure: int = 0
+    treasures: int = 0
     interlude_deaths: int = 0
 
     @property

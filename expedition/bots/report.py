@@ -53,6 +53,7 @@ def _counts(figures: dict[str, Any]) -> Table:
         ("Expeditions set out / ended", f"{figures['expeditions']} / {figures['expeditions_ended']}"),
         ("Fights won / fled / lost", f"{fights['won']} / {fights['fled']} / {fights['lost']}"),
         ("Mean silver gained / in caches", f"{figures['silver_gained_mean']} / {figures['treasure_mean']}"),
+        ("Mean treasures carried home", figures["treasures_mean"]),
         ("Mean exploration turns", figures["exploration_turns_mean"]),
         ("Deaths in the settlement", figures["interlude_deaths"]),
         (
@@ -63,6 +64,27 @@ def _counts(figures: dict[str, Any]) -> Table:
     ]
     for name, value in rows:
         table.add_row(name, str(value))
+    return table
+
+
+def _by_number(figures: dict[str, Any]) -> Table:
+    """Survival by expedition number, and the silver gained (doom has its own histogram).
+
+    Columns: the expeditions of that number set out, whole party back, total party kill, deaths
+    per adventurer, mean silver gained. Short headings, to fit an 80-column terminal.
+    """
+    table = Table(title="By expedition number")
+    for column in ("Expedition", "Set out", "All back", "All died", "Deaths", "Silver"):
+        table.add_column(column, justify="right")
+    for number, row in figures["by_expedition_number"].items():
+        table.add_row(
+            number,
+            str(row["set_out"]),
+            f"{row['whole_party_back']:.1%}",
+            f"{row['total_party_kill']:.1%}",
+            f"{row['deaths_per_adventurer']:.1%}",
+            f"{row['silver_mean']:.2f}",
+        )
     return table
 
 
@@ -91,7 +113,7 @@ def _faults(figures: dict[str, Any]) -> Table:
 
 def render(figures: dict[str, Any], console: Console) -> None:
     """Print the report of one run's figures (`simulate.summary`)."""
-    parts: list[Any] = [_bands(figures), _counts(figures)]
+    parts: list[Any] = [_bands(figures), _counts(figures), _by_number(figures)]
     parts.append(_histogram("Fight length (rounds: fights)", figures["fights"]["rounds"]))
     parts.append(_histogram("Deaths by cause", figures["deaths_by_cause"]))
     parts.append(_histogram("Faints by cause", figures["faints_by_cause"]))

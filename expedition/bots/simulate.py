@@ -15,7 +15,7 @@ from dataclasses import asdict
 from typing import Any
 
 from expedition.bots.driver import Caps, play_campaign
-from expedition.bots.figures import CampaignResult
+from expedition.bots.figures import CampaignResult, ExpeditionFigures
 
 __all__ = ["SIXTH", "simulate", "summary"]
 
@@ -123,14 +123,36 @@ def summary(results: list[CampaignResult]) -> dict[str, Any]:
         "interlude_deaths": sum(e.interlude_deaths for e in played),
         "silver_gained_mean": round(sum(e.silver for e in ended) / len(ended), 2) if ended else 0.0,
         "treasure_mean": round(sum(e.treasure for e in ended) / len(ended), 2) if ended else 0.0,
+        "treasures_mean": round(sum(e.treasures for e in ended) / len(ended), 2) if ended else 0.0,
         "exploration_turns": _histogram([e.turns for e in ended]),
         "exploration_turns_mean": round(sum(e.turns for e in ended) / len(ended), 2) if ended else 0.0,
         "doom_at_setting_out": {n: round(sum(v) / len(v), 2) for n, v in sorted(doom.items(), key=_number)},
+        "by_expedition_number": _by_number(played),
         "steps": sum(r.steps for r in results),
         "replayed": sum(r.replayed is True for r in results),
         "faults": dict(sorted(Counter(p.fault for p in problems).items())),
         "problems": [asdict(p) for p in problems],
     }
+
+
+def _by_number(played: list[ExpeditionFigures]) -> dict[str, dict[str, float]]:
+    """Survival by expedition number: how the first, second, … expedition of a campaign went.
+
+    Shares are over the expeditions of that number that ended; `set_out` counts all that set out.
+    """
+    found: dict[str, dict[str, float]] = {}
+    for number in sorted({e.number for e in played}):
+        these = [e for e in played if e.number == number]
+        ended = [e for e in these if e.outcome != "stopped"]
+        found[str(number)] = {
+            "set_out": len(these),
+            "whole_party_back": _share(sum(e.whole_party_back for e in ended), len(ended)),
+            "total_party_kill": _share(sum(e.outcome == "total_party_kill" for e in ended), len(ended)),
+            "deaths_per_adventurer": _share(sum(e.deaths for e in ended), sum(e.party for e in ended)),
+            "silver_mean": round(sum(e.silver for e in ended) / len(ended), 2) if ended else 0.0,
+            "doom_mean": round(sum(e.doom for e in these) / len(these), 2),
+        }
+    return found
 
 
 def _number(item: tuple[str, list[int]]) -> int:

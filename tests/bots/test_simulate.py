@@ -41,6 +41,18 @@ def test_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
         assert 0.0 <= figures[key] <= 1.0
 
 
+def test_survival_by_expedition_number_adds_up_to_the_whole_run() -> None:
+    """The report's table by expedition number: each number's expeditions, and the shares over them."""
+    figures = summary(simulate(2, 2, policy="sensible", seed=5))
+    rows = figures["by_expedition_number"]
+    assert list(rows) == ["1", "2"]
+    assert [row["set_out"] for row in rows.values()] == [2, 2]
+    assert figures["expeditions_ended"] == figures["expeditions"] == 4  # each share is over 2
+    for key in ("whole_party_back", "total_party_kill"):
+        assert sum(row[key] for row in rows.values()) / 2 == pytest.approx(figures[key], abs=1e-3)
+    assert isinstance(figures["treasures_mean"], float)
+
+
 def test_the_sixth_expedition_is_not_judged_when_no_campaign_was_asked_to_play_six(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
