@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import traceback
 from dataclasses import dataclass
+from typing import Any
 
 from expedition.bots.causes import DEATH, harm_causes
 from expedition.bots.figures import CampaignResult, ExpeditionFigures, FightFigures, Problem
@@ -34,7 +35,7 @@ from expedition.session.seat_view import SeatView
 from expedition.session.session import Session
 from expedition.session.views import Seat
 
-__all__ = ["POLICIES", "Caps", "make_policy", "play_campaign"]
+__all__ = ["POLICIES", "Caps", "make_policy", "play_campaign", "play_campaign_with_journal"]
 
 POLICIES = ("sensible", "random")
 """The policies a simulation can play."""
@@ -373,3 +374,11 @@ def play_campaign(seed: int, policy: str, expeditions: int, caps: Caps | None = 
         caps: The hard limits; the defaults when None.
     """
     return _Referee(seed, make_policy(policy, seed), expeditions, caps or Caps()).play()
+
+
+def play_campaign_with_journal(
+    seed: int, policy: str, expeditions: int, caps: Caps | None = None
+) -> tuple[CampaignResult, list[dict[str, Any]]]:
+    """`play_campaign`, with the journal the campaign wrote (to replay it, as the bench times the rules)."""
+    referee = _Referee(seed, make_policy(policy, seed), expeditions, caps or Caps())
+    return referee.play(), referee.session.records
