@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Level, Room
@@ -14,17 +15,19 @@ __all__ = ["door_counts", "refuge_candidates", "room_distances", "room_graph", "
 def room_graph(level: Level) -> dict[int, set[int]]:
     """Rooms joined through a door and the corridor behind it (or a shared door), by room id."""
     door_rooms: dict[Pos, set[int]] = {pos: set(door.rooms) for pos, door in level.doors.items()}
+    floors = _floors(level)
+    walkable = _walkable(level)
     seen: set[Pos] = set()
     graph: dict[int, set[int]] = {room.id: set() for room in level.rooms}
     for pos, door in level.doors.items():
         rooms = set(door.rooms)
         x, y = pos
         for start in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if start in seen or level.tile(start) is Tile.WALL or level.room_at(start) is not None:
+            if start in seen or level.tile(start) is Tile.WALL or start in floors:
                 continue
             if start in level.doors:
                 continue
-            component, touching = _corridor_component(level, start, door_rooms)
+            component, touching = _corridor_component(start, door_rooms, floors, walkable)
             seen |= component
             rooms |= touching
             for a in touching:
@@ -34,8 +37,38 @@ def room_graph(level: Level) -> dict[int, set[int]]:
     return graph
 
 
+def _floors(level: Level) -> set[Pos]:
+    """Every tile some room's floor holds (`Level.room_at` is not None there), worked out once.
+
+    Building the room graph asked `room_at` (a walk over every room) for each corridor tile, several
+    times per level: two thirds of generating a dungeon went there.
+    """
+    return {
+        (x, y)
+        for room in level.rooms
+        for y in range(room.y, room.y + room.h)
+        for x in range(room.x, room.x + room.w)
+    }
+
+
+def _walkable(level: Level) -> Callable[[Pos], bool]:
+    """`Level.walkable` for a level whose tiles do not change while it is asked (one search).
+
+    The same answer, without building a `Tile` for each question: the searches here ask it for
+    every tile they cross, and that was most of generating a dungeon.
+    """
+    rows, width, height = level.tiles, level.width, level.height
+    passable = {char for char in set().union(*rows) if Tile(char).passable}
+
+    def walkable(pos: Pos) -> bool:
+        x, y = pos
+        return 0 <= x < width and 0 <= y < height and rows[y][x] in passable
+
+    return walkable
+
+
 def _corridor_component(
-    level: Level, start: Pos, door_rooms: dict[Pos, set[int]]
+    start: Pos, door_rooms: dict[Pos, set[int]], floors: set[Pos], walkable: Callable[[Pos], bool]
 ) -> tuple[set[Pos], set[int]]:
     component = {start}
     touching: set[int] = set()
@@ -45,7 +78,7 @@ def _corridor_component(
         for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if nxt in door_rooms:
                 touching |= door_rooms[nxt]
-            elif nxt not in component and level.tile(nxt).passable and level.room_at(nxt) is None:
+            elif nxt not in component and nxt not in floors and walkable(nxt):
                 component.add(nxt)
                 queue.append(nxt)
     return component, touching
@@ -65,12 +98,13 @@ def room_distances(level: Level, origin: int) -> dict[int, int]:
 
 
 def tile_distances(level: Level, origin: Pos) -> dict[Pos, int]:
+    walkable = _walkable(level)
     distances = {origin: 0}
     queue = deque([origin])
     while queue:
         x, y = pos = queue.popleft()
         for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if nxt not in distances and level.walkable(nxt):
+            if nxt not in distances and walkable(nxt):
                 distances[nxt] = distances[pos] + 1
                 queue.append(nxt)
     return distances
