@@ -1,4 +1,4 @@
-"""Provides the encounter budget (HOUSE §2.1–§2.3) and a small roller over `Dice` for generation."""
+"""Provides the threat table (HOUSE §2.1), the budget as stocking rounds it, and the generation roller."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
+from expedition.rules.combat.encounter_budget import encounter_budget, step_down
 from expedition.rules.core.dice import Dice, parse_dice
 from expedition.rules.core.errors import NotationError
 from expedition.rules.exploration.features import EncounterRow
@@ -109,53 +110,12 @@ def count_ok(text: str) -> bool:
 
 
 def budget(party_size: int, effective_depth: int, multiplier: float = 1.0) -> int:
-    """The encounter budget B = N × (E + 1), at least 2, times the kind of fight, rounded down (§2.2)."""
-    return int(max(2, party_size * (effective_depth + 1)) * multiplier)
-
-
-def build_group(
-    row: EncounterRow,
-    limit: int,
-    cap: int,
-    *,
-    apex: bool = False,
-    threats: Mapping[str, int] = THREAT,
-) -> tuple[str, ...]:
-    """Build a group from a table row within a budget (HOUSE §2.3).
-
-    Args:
-        row: The table row.
-        limit: The budget B (already multiplied).
-        cap: The most enemies allowed (N + 2 standard, N + 3 hard, 2N + 2 deadly).
-        apex: Keep the whole core whatever the budget (apex lairs).
-        threats: Threat per enemy key.
-
-    Returns:
-        Enemy keys, core first.
-    """
-    group: list[str] = []
-    total = 0
-    for index, key in enumerate(row.core):
-        cost = threats.get(key, 1)
-        if apex or index == 0 or total + cost <= limit:
-            group.append(key)
-            total += cost
-    fillers = row.filler or ()
-    while fillers and len(group) < cap:
-        key = fillers[len(group) % len(fillers)]
-        cost = threats.get(key, 1)
-        if total + cost > limit:
-            break
-        group.append(key)
-        total += cost
-    return tuple(group)
+    """The encounter budget B for a stocked room, rounded down (`encounter_budget`, HOUSE §2.2)."""
+    return int(encounter_budget(party_size, effective_depth, multiplier))
 
 
 def first_fits(
     rows: Sequence[EncounterRow], roll: int, limit: int, threats: Mapping[str, int] = THREAT
 ) -> EncounterRow:
-    """The row for `roll`, stepping down while its first member alone costs over 1½ × B (§2.3)."""
-    index = max(1, min(roll, len(rows)))
-    while index > 1 and threats.get(rows[index - 1].core[0], 1) > limit * 1.5:
-        index -= 1
-    return rows[index - 1]
+    """The row for `roll` (1 for the first), stepped down as HOUSE §2.3 says (`step_down`)."""
+    return rows[step_down(rows, max(1, min(roll, len(rows))) - 1, limit, threats)]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from expedition.dungeon.budget import Roller, budget, build_group, first_fits
+from expedition.dungeon.budget import Roller, budget, first_fits
 from expedition.dungeon.graph import door_counts, refuge_candidates, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef, TrapDef
 from expedition.dungeon.treasure import treasure_cache
-from expedition.rules.combat.fight_setup import STANDARD_BUDGET
+from expedition.rules.combat.encounter_budget import STANDARD_BUDGET, build_group
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Level, Room
 from expedition.rules.exploration.features import Corpse, Encounter, Trap

@@ -13,7 +13,7 @@ from expedition.dungeon.budget import THREAT, budget
 from expedition.dungeon.generate import generate_dungeon
 from expedition.dungeon.graph import door_counts, room_distances, room_graph
 from expedition.dungeon.themes import ThemeDef
-from expedition.rules.combat.fight_setup import STANDARD_BUDGET
+from expedition.rules.combat.encounter_budget import STANDARD_BUDGET
 from expedition.rules.core.distance import Pos
 from expedition.rules.exploration.dungeon_map import Dungeon, Level
 from expedition.rules.exploration.tiles import Contents, DoorState, Tile

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from expedition.rules.character.adventurer import Character, Status
 from expedition.rules.combat.combat_events import CombatStarted, FoePlaced
 from expedition.rules.combat.combat_state import CombatPhase, CombatState, Foe
+from expedition.rules.combat.encounter_budget import STANDARD_BUDGET, build_group, encounter_budget, step_down
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef, enemy_defs
 from expedition.rules.combat.fight_map import floor as floor
 from expedition.rules.combat.fight_map import spread as spread
@@ -219,46 +221,29 @@ def wandering_arrives(ctx: Context, state: CampaignState, announced: Sequence[st
     return True
 
 
-STANDARD_BUDGET = 0.75
-"""House tuning of HOUSE §2.2's Standard kind of fight (the book has no budget): stocked rooms and
-wandering groups get ¾ × B, not 1 × B (rounded down), so a party's first fights less often put it
-down to the last; lairs (Hard, 1½ × B) and hunts (Deadly, 2 × B) are unchanged."""
-WANDERING_FIRST_FITS = 1.5
-"""A row's first member may cost up to this many times B before the row one lower is used (HOUSE §2.3)."""
-
-
 def wandering_group(ctx: Context, state: CampaignState, row: EncounterRow) -> list[EnemyDef]:
     """A wandering group built from its row within the budget, as HOUSE §1.5 and §2.3 build it (house).
 
-    B = N × (E + 1), at least 2, times the Standard kind (`STANDARD_BUDGET`), where N counts the
-    living adventurers, a downed one or one with fewer than half their dice as ½ (the mercy dial
-    of HOUSE §2.7, `_counts_as`), and E is the level's
-    effective depth, the first level sized at E 1 as its stocked rooms are. The row steps down
-    while its first member alone costs over 1½ × B; the core is added in order, skipping a
-    member that would pass B (the first is always kept), at most N + 2 of them. House tuning:
-    no filler is added, so a wandering group is never more than its row's core (as the sign
-    announced it), only less. Until this the core came whole, whatever was left of the party.
+    The budget is `encounter_budget`'s Standard one, with N the living adventurers, a downed one
+    or one with fewer than half their dice counted as ½ (the mercy dial of HOUSE §2.7,
+    `_counts_as`), and E the level's effective depth, the first level sized at E 1 as its stocked
+    rooms are. The row steps down and the core is built as the stocked rooms' are, at most N + 2
+    members. House tuning: no filler is added, so a wandering group is never more than its row's
+    core (as the sign announced it), only less. Until this the core came whole, whatever was left
+    of the party.
     """
     expedition = state.expedition
     assert expedition is not None  # a wandering group comes in a dungeon
     rows = expedition.dungeon.wandering
     living = [m for m in state.party if m.status is not Status.DEAD]
     strength = sum(_counts_as(m) for m in living)
-    depth = expedition.encounter_depth
-    limit = max(2.0, strength * (depth + 1)) * STANDARD_BUDGET
-    cap = math.ceil(strength) + 2
+    limit = encounter_budget(strength, expedition.encounter_depth, STANDARD_BUDGET)
+    known: Mapping[str, EnemyDef] = getattr(ctx.world, "enemies", None) or {}
+    threats = {key: defn.threat for key, defn in known.items()}
     index = next((i for i, r in enumerate(rows) if r is row), 0)
-    while index > 0 and _threat(ctx, rows[index].core[:1]) > limit * WANDERING_FIRST_FITS:
-        index -= 1
-    chosen = rows[index] if rows else row
-    keys: list[str] = []
-    total = 0
-    for position, key in enumerate(chosen.core):
-        cost = _threat(ctx, (key,))
-        if position == 0 or total + cost <= limit:
-            keys.append(key)
-            total += cost
-    return enemy_defs(ctx, keys[:cap])
+    chosen = rows[step_down(rows, index, limit, threats)] if rows else row
+    keys = build_group(replace(chosen, filler=()), limit, 0, threats=threats)
+    return enemy_defs(ctx, list(keys[: math.ceil(strength) + 2]))
 
 
 def _counts_as(member: Character) -> float:
@@ -272,11 +257,6 @@ def _counts_as(member: Character) -> float:
         return 0.5
     have = sum(available_dice(member, attr) for attr in Attr)
     return 0.5 if 2 * have < sum(member[attr].score for attr in Attr) else 1.0
-
-
-def _threat(ctx: Context, keys: Sequence[str]) -> int:
-    known: Mapping[str, EnemyDef] = getattr(ctx.world, "enemies", None) or {}
-    return sum(known[key].threat if key in known else 1 for key in keys)
 
 
 def summon(ctx: Context, state: CampaignState, caster: Character, key: str) -> Resolution[None]:
