@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -40,6 +40,7 @@ from expedition.ui.screens.party_screen import PartyScreen
 from expedition.ui.screens.title import TitleScreen
 from expedition.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from expedition.ui.session_feed import SessionFeed
+from expedition.ui.toasts import OnceAtATime
 from expedition.ui.widgets.save_banner import SaveBanner
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ ScreenFactory = Callable[[], Screen[Any]]
 """Builds the screen to show above the title screen at start."""
 
 
-class ExpeditionApp(App[None]):
+class ExpeditionApp(OnceAtATime):
     """Dead Weight in a terminal: the title screen, the compendium, help and the size guard.
 
     Args:
