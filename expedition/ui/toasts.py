@@ -44,3 +44,8 @@ class OnceAtATime(App[None]):
             return
         showing[key] = now + (timeout if timeout is not None else self.NOTIFICATION_TIMEOUT)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_notifications(self) -> None:
+        """Take every toast off the screen; any may then be shown again at once."""
+        self._showing.clear()
+        super().clear_notifications()

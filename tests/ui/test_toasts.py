@@ -25,3 +25,16 @@ async def test_the_same_toast_shows_again_once_the_last_is_gone() -> None:
         app.notify("The door is locked.", timeout=5)
         await pilot.pause()
         assert [n.timeout for n in app._notifications] == [5]
+
+
+async def test_a_toast_cleared_away_may_be_shown_again_at_once() -> None:
+    """The dungeon screen clears a refusal and shows it anew (its timer restarts) while the player
+    keeps walking into the wall: the cleared toast must not count as still showing."""
+    app = OnceAtATime()
+    async with app.run_test() as pilot:
+        app.notify("A wall.", timeout=5)
+        await pilot.pause()
+        app.clear_notifications()
+        app.notify("A wall.", timeout=5)
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["A wall."]
