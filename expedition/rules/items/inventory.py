@@ -16,6 +16,7 @@ from expedition.rules.character.adventurer import Character
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import Resolution
+from expedition.rules.core.events import Note
 from expedition.rules.core.item_defs import Item
 from expedition.rules.core.rolls import attribute_test
 from expedition.rules.items.handling import (
@@ -25,8 +26,10 @@ from expedition.rules.items.slots import (
     HANDS,
     NOTES,
     TORSO,
+    capacity,
     encumbered,
     is_worn_container,
+    slots_used,
 )
 
 __all__ = [
@@ -43,6 +46,9 @@ def equipped_items(character: Character) -> list[Item]:
 def encumbrance_tick(ctx: Context, character: Character) -> Resolution[Item | None]:
     """Once per turn while encumbered: a STR test, and on a failure a random item drops (§7.1).
 
+    The log says why the test comes (a player saw "Nim rolls STR test" at the start of a turn with
+    no reason given).
+
     The dropped item is picked among everything carried except tiny things in the notes and
     worn containers, by one die with as many faces as candidates (none rolled for one).
     A Bad omens `omens` point from the test is not applied here; the test reports it.
@@ -52,6 +58,10 @@ def encumbrance_tick(ctx: Context, character: Character) -> Resolution[Item | No
     """
     if not encumbered(character):
         return None
+    carried = f"{slots_used(character)} of {capacity(character)} slots"
+    ctx.emit(
+        Note(rule="§7.1", text=f"{character.name} is encumbered ({carried}): a STR test, or something drops.")
+    )
     result = yield from attribute_test(ctx, character, Attr.STR, rule="§7.1")
     if result.succeeded:
         return None

@@ -15,7 +15,7 @@ from expedition.rules.core.context import Context
 from expedition.rules.core.decisions import resolve_default
 from expedition.rules.core.dice import ScriptedDice, SeededDice
 from expedition.rules.core.errors import IllegalAction, InvalidAction, RuleError
-from expedition.rules.core.events import DiceRolled
+from expedition.rules.core.events import DiceRolled, Note
 from expedition.rules.core.item_defs import ArmourSlot, ArmourType, Category, Item, ItemDef, Light, Tag
 from expedition.rules.items.handling import (
     ItemAdded,
@@ -625,8 +625,13 @@ def test_passing_the_str_test_keeps_everything() -> None:
     kit = _overloaded()
     assert slots_used(kit.who) == 11
     carried = list(kit.who.items)
-    assert resolve_default(encumbrance_tick(ctx(5), kit.who)) is None
+    log = ctx(5)
+    assert resolve_default(encumbrance_tick(log, kit.who)) is None
     assert kit.who.items == carried
+    notes = [e.text for e in log.events if isinstance(e, Note)]  # the log says why the test comes
+    assert notes == [
+        f"{kit.who.name} is encumbered (11 of {capacity(kit.who)} slots): a STR test, or something drops."
+    ]
 
 
 def test_failing_the_str_test_drops_a_random_item() -> None:
