@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.screen import ModalScreen
 from textual.widgets import OptionList
+from textual.widgets._toast import Toast
 
 from expedition.rules.character.mortal_wounds import MortalOutcome, MortalWoundRolled
 from expedition.rules.core.decisions import Choice, Decision
@@ -392,6 +394,27 @@ async def test_walking_into_a_wall_again_does_not_pile_up_the_same_notice() -> N
         await pilot.pause()
         texts = [n.message for n in app._notifications]
         assert texts and len(texts) == len(set(texts))
+
+
+async def test_refusals_under_an_open_question_do_not_pile_up_on_the_map() -> None:
+    """A tmux walk: arrows pressed as a question opened left "The wall blocks the way." four times
+    on the map; clearing the toasts to show the same one anew reached only the question's screen."""
+    session = sample_session()
+    app = make_app(first_screen=lambda: ExpeditionScreen(session))
+    async with app.run_test(size=WIDE, notifications=True) as pilot:  # tests show no toasts unless asked
+        await pilot.pause()
+        expedition = _screen(app)
+        expedition.warn("The wall blocks the way.")
+        await pilot.pause()
+        app.push_screen(ModalScreen[None]())
+        await pilot.pause()
+        for _ in range(3):
+            expedition.warn("The wall blocks the way.")
+            await pilot.pause()
+        await pilot.pause(0.2)
+        # A toast under a question is drawn by both screens, at the same place: one notification.
+        shown = {t._notification.identity for screen in app.screen_stack for t in screen.query(Toast)}
+        assert len(shown) == 1
 
 
 async def test_harm_notices_show_one_at_a_time_and_the_next_question_waits_for_them() -> None:

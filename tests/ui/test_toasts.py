@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from textual.screen import ModalScreen
+from textual.widgets._toast import Toast
+
 from expedition.ui.toasts import OnceAtATime
 
 
@@ -38,3 +41,19 @@ async def test_a_toast_cleared_away_may_be_shown_again_at_once() -> None:
         app.notify("A wall.", timeout=5)
         await pilot.pause()
         assert [n.message for n in app._notifications] == ["A wall."]
+
+
+async def test_a_refusal_repeated_under_an_open_question_stays_one_toast() -> None:
+    """A tmux walk: arrows pressed as a STR test's question opened piled "The wall blocks the way."
+    four times on the map, since clearing toasts reached only the question's screen. Every toast
+    on every screen is counted here."""
+    app = OnceAtATime()
+    async with app.run_test(notifications=True) as pilot:  # a test shows no toasts unless asked
+        app.push_screen(ModalScreen[None]())
+        await pilot.pause()
+        for _ in range(4):
+            app.screen_stack[0].notify("The wall blocks the way.", severity="warning", timeout=4)
+            await pilot.pause()
+        await pilot.pause(0.2)
+        shown = {t._notification.identity for screen in app.screen_stack for t in screen.query(Toast)}
+        assert len(shown) == 1  # drawn by both screens at the same place, it is one notification

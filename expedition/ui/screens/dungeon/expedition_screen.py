@@ -156,7 +156,6 @@ class ExpeditionScreen(CombatMode):
         self._names: dict[str, str] = {}
         self._party: list[Character] = []
         self._chosen = ""
-        self._last_warning = ""
         self._over = False  # the party has left: close as soon as this screen is on top
         self._heard: list[Event] | None = None  # what the steps of a walk brought, while walking
         self.keys_file: KeysFile | None = None
@@ -346,10 +345,11 @@ class ExpeditionScreen(CombatMode):
     # --- acting -------------------------------------------------------------------------------
 
     def warn(self, text: str) -> None:
-        """Show a refusal; the same one again replaces the last instead of piling up (walking into a wall)."""
-        if text == self._last_warning:
-            self.app.clear_notifications()
-        self._last_warning = text
+        """Show a refusal; the same one again, while it shows, is not shown twice (`toasts.OnceAtATime`).
+
+        It used to clear every toast and show it anew, but with a question open on top the clearing
+        reached only the question's screen, and the refusals piled up on the map beneath it.
+        """
         self.notify(text, severity="warning", timeout=4)
 
     def do(self, choice: ActionChoice) -> None:
