@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from expedition.rules.character.fainting import FaintTurnPassed
-from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome
+from expedition.rules.combat.combat_events import CombatEnded, CombatOutcome, CombatStarted
 from expedition.rules.core.events import DiceRolled, Event
 from expedition.rules.core.judging import Outcome
 from expedition.rules.core.wording import TEXT_FAULTS, plural_of
@@ -258,3 +258,12 @@ def test_a_roll_named_a_roll_is_owned_not_rolled_twice() -> None:
     assert describe(woke, NAMES) == "Ada's wake-up roll: d6 [4]"
     assert describe(ambush, NAMES) == "The GM's ambush roll: 2d6 [6][2]"
     assert describe(test, NAMES) == "Ada rolls STR test: d6 [5]"
+
+
+@pytest.mark.parametrize("group", ["The shrunken", "Patrol", "Carrion rats"])
+def test_a_fight_names_its_group_as_a_label(group: str) -> None:
+    """A tmux walk read "A fight begins with The shrunken."; a label set apart reads in any form."""
+    event = CombatStarted(
+        rule="§10.2.1", group=group, foes=("foe1",), fast=("c1",), slow=(), ambush=False, surprised=False
+    )
+    assert (describe(event, NAMES) or "").startswith(f"A fight begins: {group}. Fast: ")

@@ -176,7 +176,8 @@ FORMATS: dict[str, Callable[[Any, Names], str]] = {
 
 
 def _combat_started(event: Any, names: Names) -> str:
-    line = f"A fight begins{' with ' + event.group if event.group else ''}"
+    # The group's name is a label ("The shrunken", "Patrol"): set apart, it reads in any form.
+    line = f"A fight begins{': ' + event.group if event.group else ''}"
     if event.ambush:
         line += " (an ambush: everyone is fast)"
     elif event.surprised:
