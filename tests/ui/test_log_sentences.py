@@ -293,6 +293,11 @@ def test_a_foes_attack_is_told_from_the_defenders_side_section_10_2_3() -> None:
         == "The Freshly Risen Corpse's infectious bite cannot harm Nim"
     )
     assert "SUCCESS" not in _attack("foe1", "nim", bite, "success")
+    # A tmux walk read "the Shrunken Corpse's throw Shiv": the bestiary writes attacks in title case.
+    assert (
+        _attack("foe1", "nim", "Throw Shiv", "failure", 2)
+        == "The Freshly Risen Corpse's throw shiv hits Nim for 2"
+    )
 
 
 def test_an_adventurers_attack_says_hit_or_miss_with_the_weapon_section_10_2() -> None:

@@ -34,7 +34,7 @@ def _attacked(event: Any, names: Names) -> str:
     attacker, defender = _fighter(names, event.attacker), _fighter(names, event.defender)
     harm = f", a critical hit for {event.damage}" if event.critical else f" for {event.damage}"
     if _FOE_UID.fullmatch(event.attacker):  # the outcome is the defender's defence test (§10.2.3)
-        attack = f"{attacker}'s {event.attack[:1].lower()}{event.attack[1:]}"
+        attack = f"{attacker}'s {event.attack.lower()}"  # a foe's attack is a common noun: "throw shiv"
         if event.outcome == "unharmed":
             return f"{cap(attack)} cannot harm {defender}"
         if not event.hit:
