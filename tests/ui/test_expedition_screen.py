@@ -18,7 +18,7 @@ from expedition.ui.screens import prompts
 from expedition.ui.screens.dungeon.expedition_screen import ExpeditionScreen
 from expedition.ui.screens.dungeon.harm_info import fainting_info, mortal_info
 from expedition.ui.screens.prompts import DecisionPrompt, FaintingPrompt, MortalWoundPrompt, RollInfo
-from expedition.ui.widgets.action_bar import ActionBar, ActionChoice, cost_text
+from expedition.ui.widgets.action_bar import ActionBar, ActionChoice, cost_text, distinct
 from expedition.ui.widgets.clocks import ClockData, clock_from_view, clock_text
 from expedition.ui.widgets.log import GameLog
 from expedition.ui.widgets.log_text import LogEntry, build_entries, fold
@@ -438,3 +438,12 @@ async def test_harm_notices_show_one_at_a_time_and_the_next_question_waits_for_t
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen
+
+
+def test_lines_that_read_the_same_are_offered_once() -> None:
+    """A tmux walk: three bundles of torches gave three "Light the Torches" lines; one is kept."""
+    light = [ActionChoice("Light the Torches", 1, action=uid, unit="action") for uid in (7, 8, 9)]
+    other = ActionChoice("Dodge", 2, action="dodge", unit="action")
+    refused = ActionChoice("Light the Torches", 1, reason="no hand free", action=10, unit="action")
+    kept = distinct([light[0], other, light[1], refused, light[2]])
+    assert kept == [light[0], other, refused]

@@ -65,6 +65,22 @@ def choice_text(choice: ActionChoice) -> Text:
     return text
 
 
+def distinct(choices: Sequence[ActionChoice]) -> list[ActionChoice]:
+    """The choices with a line read the same as an earlier one's left out (the first is kept).
+
+    An adventurer with three bundles of torches was offered "Light the Torches" three times over:
+    a player cannot tell such lines apart, so choosing any of them is choosing the first.
+    """
+    seen: set[tuple[str, int, str, str, str]] = set()
+    kept: list[ActionChoice] = []
+    for choice in choices:
+        line = (choice.label, choice.cost, choice.unit, choice.reason, choice.key)
+        if line not in seen:
+            seen.add(line)
+            kept.append(choice)
+    return kept
+
+
 class ActionBar(Widget):
     """The actions available here; set `choices` to redraw. Enter on one posts `ActionBar.Chosen`."""
 
@@ -110,9 +126,9 @@ class ActionBar(Widget):
         self.watch_choices(self.choices)
 
     def set_choices(self, choices: Sequence[ActionChoice]) -> None:
-        """Show `choices`, the ones that can be done first."""
+        """Show `choices`, the ones that can be done first, each line once (`distinct`)."""
         self._shown = self.choices
-        self.choices = tuple(sorted(choices, key=lambda choice: not choice.enabled))
+        self.choices = tuple(sorted(distinct(choices), key=lambda choice: not choice.enabled))
 
     def watch_choices(self, choices: tuple[ActionChoice, ...]) -> None:
         listing = self.query_one("#action-list", OptionList)
