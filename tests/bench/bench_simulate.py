@@ -4,6 +4,9 @@ Run from the repository root: `python tests/bench/bench_simulate.py [EXPEDITIONS
 [--profile]` (1,000 expeditions of the sensible bots by default, campaigns of six from seed 1, in
 this one process). `--profile` runs it under cProfile and prints where the time goes.
 
+Times are this process's CPU time (what its one core spent), not the wall clock, which on a
+shared machine also counts the waits for other work.
+
 Two figures: the whole simulation (the rules, the seat views, the bots' choices and the referee's
 checks, as `expedition simulate` plays), and the engine alone: the same journals replayed, which
 runs only the rules (each action checked and carried out with its recorded answers), so what is
@@ -39,9 +42,9 @@ def run(expeditions: int, policy: str) -> tuple[int, int, float, list[list[dict[
     journals: list[list[dict[str, Any]]] = []
     seconds = 0.0
     while played < expeditions:
-        start = time.perf_counter()
+        start = time.process_time()
         result, journal = play_campaign_with_journal(seed, policy, 6)
-        seconds += time.perf_counter() - start
+        seconds += time.process_time() - start
         figures = summary([result])
         played += figures["expeditions"]
         steps += figures["steps"]
@@ -61,10 +64,10 @@ def engine_alone(journals: list[list[dict[str, Any]]]) -> tuple[int, float]:
         for journal in journals
     ]
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for journal in plain:
         actions += replay_records(journal).actions
-    return actions, time.perf_counter() - start
+    return actions, time.process_time() - start
 
 
 def main() -> None:
@@ -81,7 +84,7 @@ def main() -> None:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
     actions, engine = engine_alone(journals)
-    print(f"{played} expeditions of {args.policy} bots in {seconds:.1f} s")
+    print(f"{played} expeditions of {args.policy} bots in {seconds:.1f} s of CPU")
     print(f"expeditions per second: {played / seconds:.2f} (target ≥ 20 on one core)")
     print(f"steps (actions and answers): {steps}, {steps / played:.0f} per expedition")
     print(f"cost per step (engine, views, bot and referee): {1000 * seconds / steps:.2f} ms")
