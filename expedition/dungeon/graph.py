@@ -58,7 +58,7 @@ def _walkable(level: Level) -> Callable[[Pos], bool]:
     every tile they cross, and that was most of generating a dungeon.
     """
     rows, width, height = level.tiles, level.width, level.height
-    passable = {char for char in set().union(*rows) if Tile(char).passable}
+    passable = {char for char in sorted(set().union(*rows)) if Tile(char).passable}
 
     def walkable(pos: Pos) -> bool:
         x, y = pos

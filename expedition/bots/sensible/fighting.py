@@ -213,12 +213,8 @@ def _attack(view: SeatView, options: list[SeatOption], cornered: bool = False) -
         return (float(option.odds.succeeded) + 0.1 * wounded.get(option.target, 0), -len(option.target))
 
     best = max(attacks, key=worth)
-    least = 0.0 if cornered else WORTH_IT
-    return (
-        best
-        if best.odds is not None and float(best.odds.succeeded) > 0 and float(best.odds.succeeded) >= least
-        else None
-    )
+    chance = float(best.odds.succeeded) if best.odds is not None else 0.0
+    return best if chance > 0 and chance >= (0.0 if cornered else WORTH_IT) else None
 
 
 def _magic(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
