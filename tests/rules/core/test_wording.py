@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 import expedition
-from expedition.rules.core.wording import article, listed, plural, possessive, proper_name, the, verb
+from expedition.rules.core.wording import (
+    article,
+    listed,
+    plural,
+    possessive,
+    proper_name,
+    text_faults,
+    the,
+    verb,
+)
 
 
 def test_counts_articles_and_names_follow_english() -> None:
@@ -116,3 +125,21 @@ def test_the_hand_made_plural_check_can_fail() -> None:
     assert _hand_made_plurals("x = 'die' if n == 1 else 'dice'") == [1]
     assert _hand_made_plurals("x = 'point(s) lost'") == [1]
     assert _hand_made_plurals("x = plural(n, 'turn')") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Attack the Rat (foe1)", ["a foe uid: 'foe1'"]),
+        ("Nim waits 1 turns", ["one with a plural: '1 turns'"]),
+        ("Buy the rusty_key", ["a snake_case key: 'rusty_key'"]),
+        ("Buy the Rope", []),
+    ],
+)
+def test_text_faults_are_the_same_each_time_a_line_is_read(text: str, found: list[str]) -> None:
+    """The referee reads the same lines every few steps, so each line's faults are kept once worked
+    out; what a caller does with the list it gets must not change the next answer."""
+    first = text_faults(text)
+    assert first == found
+    first.append("changed by the caller")
+    assert text_faults(text) == found
