@@ -87,23 +87,21 @@ def summary(results: list[CampaignResult]) -> dict[str, Any]:
     """
     played = [e for r in results for e in r.expeditions]
     ended = [e for e in played if e.outcome != "stopped"]
-    adventurers = sum(e.party for e in ended)
+    back, killed, deaths = _outcomes(ended)
     fights = [f for e in played for f in e.fights]
     problems = [p for r in results for p in r.problems]
     sixth_asked = [r for r in results if r.asked >= SIXTH]
-    doom: dict[str, list[int]] = {}
-    for e in played:
-        doom.setdefault(str(e.number), []).append(e.doom)
+    by_number = _by_number(played)
     return {
         "policy": results[0].policy if results else "",
         "campaigns": len(results),
         "expeditions": len(played),
         "expeditions_ended": len(ended),
         "stopped": len(played) - len(ended),
-        "whole_party_back": _share(sum(e.whole_party_back for e in ended), len(ended)),
-        "total_party_kill": _share(sum(e.outcome == "total_party_kill" for e in ended), len(ended)),
+        "whole_party_back": back,
+        "total_party_kill": killed,
         "first_fight_lost": _share(sum(e.first_fight_lost for e in ended), len(ended)),
-        "adventurer_deaths_per_adventurer_expedition": _share(sum(e.deaths for e in ended), adventurers),
+        "adventurer_deaths_per_adventurer_expedition": deaths,
         "campaigns_setting_out_sixth": _share(
             sum(1 for r in sixth_asked if len(r.expeditions) >= SIXTH), len(sixth_asked)
         ),
@@ -121,13 +119,13 @@ def summary(results: list[CampaignResult]) -> dict[str, Any]:
         "deaths_by_cause": dict(sorted(Counter(c for e in played for c in e.death_causes).items())),
         "faints_by_cause": dict(sorted(Counter(c for e in played for c in e.faint_causes).items())),
         "interlude_deaths": sum(e.interlude_deaths for e in played),
-        "silver_gained_mean": round(sum(e.silver for e in ended) / len(ended), 2) if ended else 0.0,
-        "treasure_mean": round(sum(e.treasure for e in ended) / len(ended), 2) if ended else 0.0,
-        "treasures_mean": round(sum(e.treasures for e in ended) / len(ended), 2) if ended else 0.0,
+        "silver_gained_mean": _mean([e.silver for e in ended]),
+        "treasure_mean": _mean([e.treasure for e in ended]),
+        "treasures_mean": _mean([e.treasures for e in ended]),
         "exploration_turns": _histogram([e.turns for e in ended]),
-        "exploration_turns_mean": round(sum(e.turns for e in ended) / len(ended), 2) if ended else 0.0,
-        "doom_at_setting_out": {n: round(sum(v) / len(v), 2) for n, v in sorted(doom.items(), key=_number)},
-        "by_expedition_number": _by_number(played),
+        "exploration_turns_mean": _mean([e.turns for e in ended]),
+        "doom_at_setting_out": {number: row["doom_mean"] for number, row in by_number.items()},
+        "by_expedition_number": by_number,
         "steps": sum(r.steps for r in results),
         "replayed": sum(r.replayed is True for r in results),
         "faults": dict(sorted(Counter(p.fault for p in problems).items())),
@@ -144,16 +142,26 @@ def _by_number(played: list[ExpeditionFigures]) -> dict[str, dict[str, float]]:
     for number in sorted({e.number for e in played}):
         these = [e for e in played if e.number == number]
         ended = [e for e in these if e.outcome != "stopped"]
+        back, killed, deaths = _outcomes(ended)
         found[str(number)] = {
             "set_out": len(these),
-            "whole_party_back": _share(sum(e.whole_party_back for e in ended), len(ended)),
-            "total_party_kill": _share(sum(e.outcome == "total_party_kill" for e in ended), len(ended)),
-            "deaths_per_adventurer": _share(sum(e.deaths for e in ended), sum(e.party for e in ended)),
-            "silver_mean": round(sum(e.silver for e in ended) / len(ended), 2) if ended else 0.0,
-            "doom_mean": round(sum(e.doom for e in these) / len(these), 2),
+            "whole_party_back": back,
+            "total_party_kill": killed,
+            "deaths_per_adventurer": deaths,
+            "silver_mean": _mean([e.silver for e in ended]),
+            "doom_mean": _mean([e.doom for e in these]),
         }
     return found
 
 
-def _number(item: tuple[str, list[int]]) -> int:
-    return int(item[0])
+def _outcomes(ended: list[ExpeditionFigures]) -> tuple[float, float, float]:
+    """Whole party back and total party kill (shares of `ended`), and deaths per adventurer who set out."""
+    return (
+        _share(sum(e.whole_party_back for e in ended), len(ended)),
+        _share(sum(e.outcome == "total_party_kill" for e in ended), len(ended)),
+        _share(sum(e.deaths for e in ended), sum(e.party for e in ended)),
+    )
+
+
+def _mean(values: list[int]) -> float:
+    return round(sum(values) / len(values), 2) if values else 0.0
