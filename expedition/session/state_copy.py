@@ -11,9 +11,10 @@ What it gives equals what `copy.deepcopy` gives: a tree no mutable part of which
 the original, with the original's aliasing kept (an object reached twice is copied once). It
 differs only where nothing can tell: a frozen dataclass, tuple or frozenset that holds nothing
 mutable is the same object in both trees, since nobody can change it (`deepcopy` does the same
-for tuples; it rebuilds frozen dataclasses and frozensets, which is most of its cost). And a
-dataclass may name fields that the rules only ever replace whole, never change in place, in a
-class attribute `AT_REST` (a location's kept dungeon and its map): the copy shares those too.
+for tuples; it rebuilds frozen dataclasses and frozensets, which is most of its cost); a frozen
+dataclass once found so is remembered and not walked again. And a dataclass may name fields
+that the rules only ever replace whole, never change in place, in a class attribute `AT_REST`
+(a location's kept dungeon and its map): the copy shares those too.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ _Handler = Callable[[Any, dict[int, Any]], Any]
 
 _ATOMIC: set[type] = {int, str, float, bool, bytes, complex, type(None), range}
 _HANDLERS: dict[type, _Handler] = {}
+_SHARED: dict[int, Any] = {}
+"""Frozen dataclass instances found to hold nothing mutable, by id: shared by every later copy without
+walking them again (an item's definition, a foe's: the same few hundred objects in every snapshot).
+Each is kept here, so its id stays its own while it is listed."""
+_SHARED_KEPT = 4096
 
 
 def snapshot(state: T) -> T:
@@ -182,6 +188,8 @@ def _dataclass_handler(cls: type) -> _Handler:
     if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
 
         def copy_frozen(x: Any, memo: dict[int, Any]) -> Any:
+            if _SHARED.get(id(x)) is x:  # found immutable before: nothing in it can have changed
+                return x
             values = []
             same = True
             for name in names:
@@ -193,6 +201,9 @@ def _dataclass_handler(cls: type) -> _Handler:
                 values.append(value)
             if same:  # nothing mutable inside: share it, as `deepcopy` of a tuple would
                 memo[id(x)] = x
+                if len(_SHARED) >= _SHARED_KEPT:
+                    _SHARED.clear()
+                _SHARED[id(x)] = x
                 return x
             y: Any = new(cls)
             for name, value in zip(names, values, strict=True):

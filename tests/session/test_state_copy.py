@@ -73,3 +73,20 @@ def test_a_snapshot_of_random_play_is_a_deep_copy() -> None:
         copied = snapshot(session.state)
         _same_shape(session.state, copied, {})
         assert copied == session.state
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Frozen:
+    name: str
+    tags: frozenset[str]
+    inside: list[int] | None = None
+
+
+def test_a_frozen_part_found_immutable_is_shared_by_later_copies_and_a_mutable_one_never() -> None:
+    plain = _Frozen("torch", frozenset({"light"}))
+    holding = _Frozen("sack", frozenset(), [1, 2])
+    for _ in range(3):  # the second and third copies read what the first found
+        copied = snapshot([plain, holding])
+        assert copied[0] is plain
+        assert copied[1] is not holding and copied[1] == holding
+        assert copied[1].inside is not holding.inside
