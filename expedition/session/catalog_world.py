@@ -136,6 +136,10 @@ class CatalogWorld:
         """Keys of the authored dungeons."""
         return tuple(sorted(self.catalog.dungeons.authored))
 
+    def authored_name(self, key: str) -> str:
+        """The name of the authored dungeon `key` (its drawn copy's, as `authored_dungeon` gives it)."""
+        return self.catalog.dungeons.authored[key].prototype.name
+
 
 @cache
 def default_world(assets: Path = ASSETS) -> CatalogWorld:

@@ -86,3 +86,7 @@ class World(Protocol):
     def authored_keys(self) -> tuple[str, ...]:
         """The authored dungeons there are."""
         ...
+
+    def authored_name(self, key: str) -> str:
+        """The name of the authored dungeon `key` (without copying the dungeon)."""
+        ...

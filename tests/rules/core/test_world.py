@@ -29,6 +29,7 @@ def test_the_protocol_names_the_content_the_rules_reach_for_section_5_7() -> Non
     assert MEMBERS == [
         "authored_dungeon",
         "authored_keys",
+        "authored_name",
         "enemies",
         "gods",
         "items",
@@ -85,6 +86,13 @@ def test_an_authored_dungeon_is_a_fresh_copy_each_time_house_1() -> None:
     level.encounters.clear()  # a party disarms, opens and fights its way through one copy…
     assert _encoded(second) == pristine  # …and the other copies are untouched
     assert _encoded(world.authored_dungeon(key)) == pristine
+
+
+def test_an_authored_dungeon_is_named_without_being_copied_house_1() -> None:
+    """HOUSE §1: the set-out list names the sample dungeons; the name is the copy's own name."""
+    world = _world()
+    for key in world.authored_keys():
+        assert world.authored_name(key) == world.authored_dungeon(key).name != ""
 
 
 def test_rules_without_a_world_refuse_magic_section_11() -> None:
