@@ -13,7 +13,7 @@ from typing import Protocol
 from expedition.rules.core.decisions import Decision
 from expedition.session.seat_view import SeatOption, SeatView
 
-__all__ = ["TABLE", "UNPLAYED", "Policy", "playable"]
+__all__ = ["TABLE", "UNPLAYED", "Policy", "playable", "playable_of"]
 
 TABLE = ""
 """The key of the table's own options in a seat view's `choices`."""
@@ -43,10 +43,29 @@ def playable(view: SeatView) -> list[SeatOption]:
     and in a fight the others may do nothing anyway. When nobody is ready (the whole party is
     down), every character's are: letting a turn pass is still offered.
     """
+    return _gathered({actor: view.choices.get(actor, ()) for actor in _acting(view)})
+
+
+def playable_of(
+    view: SeatView, kinds: frozenset[str], actors: tuple[str, ...] | None = None
+) -> list[SeatOption]:
+    """The options of `playable` whose kind is one of `kinds` (of `actors` only, when given), in its order.
+
+    Only those kinds are worked out where the rules can (`SeatView.options_of`).
+    """
+    wanted = [actor for actor in _acting(view) if actors is None or actor in actors]
+    return _gathered({actor: view.options_of(actor, kinds) for actor in wanted})
+
+
+def _acting(view: SeatView) -> tuple[str, ...]:
+    return (*view.ready, TABLE) if view.ready else tuple(view.choices)
+
+
+def _gathered(offered: dict[str, tuple[SeatOption, ...]]) -> list[SeatOption]:
     found: list[SeatOption] = []
     seen: set[object] = set()
-    for actor in (*view.ready, TABLE) if view.ready else tuple(view.choices):
-        for option in view.choices.get(actor, ()):
+    for options in offered.values():
+        for option in options:
             if option.enabled and option.kind not in UNPLAYED and option.action not in seen:
                 seen.add(option.action)
                 found.append(option)

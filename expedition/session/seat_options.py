@@ -43,6 +43,7 @@ __all__ = [
     "allowed_now",
     "choice_keys",
     "choices_of",
+    "kinds_of",
     "ready_actors",
     "seat_choices",
     "seat_reason",
@@ -88,6 +89,20 @@ def choices_of(
     if key == TABLE:
         return table_options(state, seat, world)
     return _phase_options(state, world)(key)
+
+
+def kinds_of(
+    state: CampaignState, seat: Seat, key: str, kinds: frozenset[str], world: World | None = None
+) -> tuple[SeatOption, ...]:
+    """The options of `choices_of` whose kind (action class name) is one of `kinds`, in its order.
+
+    In the interlude only those parts of an adventurer's list are worked out (`town_options`);
+    elsewhere the whole list is, and filtered.
+    """
+    in_town = state.expedition is None and camp_of(state) is None and state.interlude is not None
+    if key != TABLE and in_town:  # as `_phase_options` picks the interlude's
+        return town_options(state, key, world, kinds)
+    return tuple(o for o in choices_of(state, seat, key, world) if o.kind in kinds)
 
 
 def _phase_options(state: CampaignState, world: World | None) -> Callable[[str], tuple[SeatOption, ...]]:
@@ -207,7 +222,7 @@ def set_out_options(state: CampaignState, world: World | None) -> tuple[SeatOpti
     if world is not None:
         for key in world.authored_keys():
             if f"authored:{key}" not in known:
-                places.append((key, key, f"{world.authored_dungeon(key).name} (the sample dungeon)"))
+                places.append((key, key, f"{world.authored_name(key)} (the sample dungeon)"))
     return tuple(
         _judged(state, None, SetOut(dungeon=place), label, target=key) for place, key, label in places
     )

@@ -156,6 +156,13 @@ class LazyMap(Mapping[str, V]):
         self._make = make
         self._values: dict[str, V] = {}
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys  # without making its value (`Mapping`'s own would)
+
+    def made(self, key: str) -> V | None:
+        """The value of `key` if it was made already, else None (nothing is made)."""
+        return self._values.get(key)
+
     def __getitem__(self, key: str) -> V:
         if key not in self._values:
             if key not in self._keys:
@@ -184,11 +191,14 @@ class SeatView:
         pending: The decision the game waits for, if any (for whichever seat owns it).
         waiting_for: Who owes `pending`: a player's id, or "" when nothing waits.
         saving: Whether the game's saving works, as this seat is told (`save_health`).
+        kinds: Works out only some kinds of one character's options (`options_of`), where the
+            rules can; None to filter `choices`.
     """
 
     __slots__ = (
         "_body",
         "_choices",
+        "_kinds",
         "_ready",
         "_state",
         "_trackers",
@@ -212,6 +222,7 @@ class SeatView:
         pending: Decision | None = None,
         waiting_for: str = "",
         saving: SaveHealth | None = None,
+        kinds: Callable[[str, frozenset[str]], tuple[SeatOption, ...]] | None = None,
     ) -> None:
         self.seat = seat
         """Whose view it is."""
@@ -228,6 +239,7 @@ class SeatView:
         self._trackers = trackers
         self._choices = choices
         self._ready = ready
+        self._kinds = kinds
 
     @property
     def state(self) -> CampaignState:
@@ -269,6 +281,21 @@ class SeatView:
     def ready(self) -> tuple[str, ...]:
         """The seat's characters who may act now (in a fight: whose turn may start), in order."""
         return self._ready.get()
+
+    def options_of(self, actor: str, kinds: frozenset[str]) -> tuple[SeatOption, ...]:
+        """What `actor` ("" for the table) could do now of these kinds ("Buy"), in `choices`' order.
+
+        Where the rules can work out one kind alone (an adventurer's interlude: the market's every
+        dealing and every item's moves are judged one by one), only those are, unless the whole
+        list was already made; so a bot that wants to buy does not pay for judging every gift.
+        """
+        choices = self.choices
+        if actor not in choices:
+            return ()
+        made = choices.made(actor) if isinstance(choices, LazyMap) else choices[actor]
+        if made is None and self._kinds is not None:
+            return self._kinds(actor, kinds)
+        return tuple(option for option in choices[actor] if option.kind in kinds)
 
     def options_for(self, actor: str) -> tuple[SeatOption, ...]:
         """What `actor` could do now (with what the whole party may do, where it goes with them)."""

@@ -13,6 +13,8 @@ the session, which holds it, works them out; a refused item's option says "refus
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from expedition.rules.character.adventurer import Character
 from expedition.rules.character.insight import InsightSpend, SpendKind, can_spend, insight_cost
 from expedition.rules.core.actions import Action
@@ -71,17 +73,29 @@ STASHED = "stash:"
 _MARKET: tuple[type[AskPrice | Buy | Haggle | TradeNetwork], ...] = (AskPrice, Buy, Haggle, TradeNetwork)
 
 
-def town_options(state: CampaignState, actor: str, world: World | None) -> tuple[SeatOption, ...]:
-    """Every interlude action `actor` could take now, enabled or with the reason it is not."""
+def town_options(
+    state: CampaignState, actor: str, world: World | None, kinds: frozenset[str] | None = None
+) -> tuple[SeatOption, ...]:
+    """Every interlude action `actor` could take now, enabled or with the reason it is not.
+
+    With `kinds` (action class names: "Buy", "GiveItem"), only the options of those kinds, in the
+    same order, and only their own part of the list is worked out: judging every market dealing
+    and every item's move to every other adventurer is most of the interlude's options' cost.
+    """
     interlude = state.interlude
     member = next((c for c in state.living if c.id == actor), None)
     if interlude is None or state.phase.expedition or member is None:
         return ()
     content = world if isinstance(world, InterludeContent) else None
-    found = _plans(state, member)
-    if content is not None:
-        found += _beds(state, interlude, content, member) + _market(state, interlude, content, member)
-    return tuple(found + _spends(state, member) + _moves(state, member))
+    found: list[SeatOption] = []
+    for part, made_of in _PARTS:
+        if kinds is not None and kinds.isdisjoint(made_of):
+            continue
+        if part is _beds or part is _market:
+            found += part(state, interlude, content, member) if content is not None else []
+        else:
+            found += part(state, member)
+    return tuple(found if kinds is None else (o for o in found if o.kind in kinds))
 
 
 def town_table_options(state: CampaignState) -> tuple[SeatOption, ...]:
@@ -298,3 +312,13 @@ def _moves(state: CampaignState, member: Character) -> list[SeatOption]:
             )
         )
     return found
+
+
+_PARTS: tuple[tuple[Callable[..., list[SeatOption]], frozenset[str]], ...] = (
+    (_plans, frozenset({PlanDay.__name__})),
+    (_beds, frozenset({ChooseBed.__name__})),
+    (_market, frozenset(kind.__name__ for kind in _MARKET)),
+    (_spends, frozenset({SpendInsight.__name__})),
+    (_moves, frozenset(kind.__name__ for kind in (StashItem, GiveItem, TakeFromStash))),
+)
+"""The parts of an adventurer's interlude options in the order they are listed, with the kinds each holds."""

@@ -23,7 +23,7 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Dungeon
 from expedition.session.place_ids import PlaceIds
 from expedition.session.save_health import health_for
-from expedition.session.seat_options import choice_keys, choices_of, ready_actors
+from expedition.session.seat_options import choice_keys, choices_of, kinds_of, ready_actors
 from expedition.session.seat_state import known_expedition_dungeon, seat_state, tracker_views
 from expedition.session.seat_view import Lazy, LazyMap, SeatView
 from expedition.session.views import Seat, view_for
@@ -105,6 +105,7 @@ class ViewFrame:
                 LazyMap(keys, lambda key: ids.typed(choices_of(self._state, seat, key, self._world())))
             ),
             ready=Lazy(lambda: ready_actors(self._state, seat)),
+            kinds=lambda key, kinds: ids.typed(kinds_of(self._state, seat, key, kinds, self._world())),
             pending=ids.typed(self.pending),
             waiting_for=self.waiting_for,
             saving=health_for(self.trouble, seat),

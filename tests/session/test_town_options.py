@@ -15,6 +15,7 @@ from expedition.rules.interlude.daily_actions import PlanDay
 from expedition.rules.interlude.day_and_night import EndDay
 from expedition.rules.interlude.interlude_state import DailyAction
 from expedition.rules.interlude.market import AskPrice, Buy, Haggle, TradeNetwork, market_refusals
+from expedition.session.seat_view import LazyMap
 from expedition.session.town_options import town_options
 from expedition.session.views import Seat
 from tests.ui.interlude_fixtures import interlude_session
@@ -107,3 +108,43 @@ def test_blacksalt_market_options_are_built_once_while_nothing_changes() -> None
     first = [o for o in town_options(state, actor, world) if o.kind == "Buy"]
     again = [o for o in town_options(state, actor, world) if o.kind == "Buy"]
     assert first and all(a is b for a, b in zip(first, again, strict=True))
+
+
+def test_options_of_some_kinds_are_the_whole_list_filtered_in_its_order() -> None:
+    """A bot that only wants to buy asks for Buy options alone: the same options, in the same order,
+    as filtering the whole list, for every kind an adventurer in town is offered, alone or together."""
+    session = interlude_session("blacksalt")
+    state, world = session.state, session.world
+    for member in state.living:
+        whole = town_options(state, member.id, world)
+        kinds = sorted({o.kind for o in whole})
+        assert {"PlanDay", "ChooseBed", "Buy", "GiveItem", "StashItem"} <= set(kinds)
+        for asked in [
+            *({kind} for kind in kinds),
+            {"Buy", "GiveItem"},
+            {"PlanDay", "SpendInsight", "EndDay"},
+        ]:
+            some = town_options(state, member.id, world, frozenset(asked))
+            assert list(some) == [o for o in whole if o.kind in asked], asked
+
+
+def test_a_seat_view_builds_only_the_kinds_asked_for_until_the_whole_list_is_read() -> None:
+    """`SeatView.options_of` works out one kind alone in town, and filters the whole list once it is made;
+    asking whether a character is listed makes nothing."""
+    session = interlude_session("blacksalt")
+    view = session.view(Seat.host())
+    actor = view.state.living[0].id
+    choices = view.choices
+    assert actor in choices and "nobody" not in choices
+    assert isinstance(choices, LazyMap) and choices.made(actor) is None  # nothing made yet
+    beds = view.options_of(actor, frozenset({"ChooseBed"}))
+    assert beds and all(o.kind == "ChooseBed" for o in beds)
+    assert choices.made(actor) is None  # still only the beds were judged
+    assert view.options_of("nobody", frozenset({"ChooseBed"})) == ()
+    whole = choices[actor]
+    assert (
+        view.options_of(actor, frozenset({"ChooseBed"}))
+        == tuple(o for o in whole if o.kind == "ChooseBed")
+        == beds
+    )
+    assert view.options_of("", frozenset({"EndDay"})) == tuple(o for o in choices[""] if o.kind == "EndDay")

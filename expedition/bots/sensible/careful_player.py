@@ -40,17 +40,20 @@ class SensiblePolicy:
 
     def choose(self, view: SeatView) -> SeatOption | None:
         """The option a careful player would take now, None when nothing is offered."""
+        state = view.state
+        if state.phase is Phase.INTERLUDE:  # the town reads only the kinds of options it weighs
+            self.memory.notice(state)
+            chosen = in_town(view, self.memory)
+            options = playable(view) if chosen is None else []
+            return chosen or (self.memory.rng.choice(options) if options else None)
         options = playable(view)
         if not options:
             return None
-        state = view.state
         self.memory.notice(state)
         if state.phase is Phase.COMBAT:
             chosen = fight(view, options, self.memory)
         elif state.phase is Phase.CAMP or view.camp is not None:
             chosen = in_camp(view, options, self.memory)
-        elif state.phase is Phase.INTERLUDE:
-            chosen = in_town(view, options, self.memory)
         else:
             chosen = explore(view, options, self.memory)
         return chosen if chosen is not None else self.memory.rng.choice(options)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from expedition.bots.policy import playable_of
 from expedition.bots.sensible.memory import Memory, option_key
 from expedition.bots.sensible.party_condition import carried, first, hurt
 from expedition.rules.character.adventurer import Character, Status
@@ -43,29 +44,28 @@ RATION = "ration"
 """The name of the food a night in town eats (a special ration is kept for the dungeon)."""
 
 
-def in_town(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    """The townsfolk's choice (see the module docstring)."""
+def in_town(view: SeatView, memory: Memory) -> SeatOption | None:
+    """The townsfolk's choice (see the module docstring).
+
+    Each step reads only the kinds of options it weighs (`playable_of`): an adventurer's whole
+    interlude list judges every market dealing and every gift, which the bot seldom wants.
+    """
     interlude = view.state.interlude
     if interlude is None:
         return None
-    recruit = next((option for option in options if option.kind == "NewRecruit"), None)
+    recruit = next(iter(playable_of(view, frozenset({"NewRecruit"}))), None)
     if recruit is not None:  # a fallen adventurer's place is offered: a careful player fills it
         return recruit
     if interlude.arrival:
-        return _feed(view, options) or _bed(view, options, memory) or _end_day(options, memory)
+        return _feed(view) or _bed(view, memory) or _end_day(view, memory)
     if _ready(view, memory):
-        return (
-            _insight(options, memory)
-            or _set_out(options)
-            or _feed(view, options)
-            or _end_day(options, memory)
-        )
+        return _insight(view, memory) or _set_out(view) or _feed(view) or _end_day(view, memory)
     return (
-        _feed(view, options)
-        or _plan(view, options, memory)
-        or _shop(view, options, memory)
-        or _bed(view, options, memory)
-        or _end_day(options, memory)
+        _feed(view)
+        or _plan(view, memory)
+        or _shop(view, memory)
+        or _bed(view, memory)
+        or _end_day(view, memory)
     )
 
 
@@ -74,7 +74,7 @@ def _rations(member: Character) -> list[int]:
     return [item.uid for item in member.items if item.name.lower() == RATION]
 
 
-def _feed(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
+def _feed(view: SeatView) -> SeatOption | None:
     """Hand a spare ration to an adventurer who carries none, when the stash cannot feed them.
 
     In town each adventurer eats a ration they carry, else one from the stash (§10.4.5), and a
@@ -85,8 +85,10 @@ def _feed(view: SeatView, options: list[SeatOption]) -> SeatOption | None:
     stored = sum(item.quantity for item in view.state.stash if item.name.lower() == RATION)
     unfed = [m.id for m in living if not _rations(m)][stored:]
     spare = {uid: m.id for m in living if len(_rations(m)) >= 2 for uid in _rations(m)}
-    for option in options:
-        if option.kind == "GiveItem" and option.arg("to") in unfed and option.arg("item") in spare:
+    if not unfed or not spare:
+        return None
+    for option in playable_of(view, frozenset({"GiveItem"}), tuple(spare.values())):
+        if option.arg("to") in unfed and option.arg("item") in spare:
             return option
     return None
 
@@ -139,18 +141,17 @@ def _today(view: SeatView, what: str, actor: str) -> str:
     return option_key("town", what, interlude.day if interlude is not None else 0, actor)
 
 
-def _plan(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
+def _plan(view: SeatView, memory: Memory) -> SeatOption | None:
     members = {m.id: m for m in view.state.party}
-    plans: dict[str, dict[str, SeatOption]] = {}
-    for option in options:
-        if option.kind == "PlanDay" and option.actor in members:
-            plans.setdefault(option.actor, {})[str(option.target)] = option
     doom = _doom(view)
     shopper = any(key.startswith(option_key("town", "plan", _day(view))) and key.endswith("shop")
                   for key in memory.done)  # fmt: skip
-    for actor, offered in plans.items():
+    for actor in view.ready if view.ready else tuple(view.choices):
         key = _today(view, "plan", actor)
-        if key in memory.done:
+        if actor not in members or key in memory.done:
+            continue
+        offered = {str(o.target): o for o in playable_of(view, frozenset({"PlanDay"}), (actor,))}
+        if not offered:  # nothing to plan today: not a day's plan of theirs passed over
             continue
         member = members[actor]
         hurt_in = {str(a).lower(): m.wounds for a, m in member.attrs.items()}
@@ -190,15 +191,16 @@ def _doom(view: SeatView) -> int:
     return location.doom.filled if location is not None else 0
 
 
-def _bed(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    beds = [o for o in options if o.kind == "ChooseBed" and _today(view, "bed", o.actor) not in memory.done]
-    if not beds:
-        return None
-    actor = beds[0].actor
-    mine = [o for o in beds if o.actor == actor and o.enabled]
-    memory.done.add(_today(view, "bed", actor))
+def _bed(view: SeatView, memory: Memory) -> SeatOption | None:
+    waiting = tuple(m.id for m in view.state.party if _today(view, "bed", m.id) not in memory.done)
+    mine: list[SeatOption] = []
+    for actor in view.ready if view.ready else tuple(view.choices):  # the first with a bed offered
+        mine = playable_of(view, frozenset({"ChooseBed"}), (actor,)) if actor in waiting else []
+        if mine:
+            break
     if not mine:
         return None
+    memory.done.add(_today(view, "bed", mine[0].actor))
     unpaid = 1 + sum(1 for m in view.state.party if _today(view, "bed", m.id) not in memory.done)
     roofed = [
         o for o in mine if not str(o.target).startswith("streets") and o.cost * unpaid <= view.state.silver
@@ -207,23 +209,24 @@ def _bed(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOptio
     return min(roofed, key=lambda o: o.cost) if roofed else min(mine, key=lambda o: o.cost)
 
 
-def _end_day(options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    option = first(options, "EndDay")
+def _end_day(view: SeatView, memory: Memory) -> SeatOption | None:
+    option = first(playable_of(view, frozenset({"EndDay"})), "EndDay")
     if option is not None:
         memory.town_days += 1
     return option
 
 
-def _insight(options: list[SeatOption], memory: Memory) -> SeatOption | None:
-    spends = [o for o in options if o.kind == "SpendInsight" and not o.target.startswith("move_score")]
+def _insight(view: SeatView, memory: Memory) -> SeatOption | None:
+    offered = playable_of(view, frozenset({"SpendInsight"}))
+    spends = [o for o in offered if not o.target.startswith("move_score")]
     return memory.rng.choice(spends) if spends else None
 
 
-def _shop(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOption | None:
+def _shop(view: SeatView, memory: Memory) -> SeatOption | None:
     party = len(view.state.party)
-    for word, each in SUPPLIES:
-        if carried(view, word) >= each * party:
-            continue
+    wanted = [(word, each) for word, each in SUPPLIES if carried(view, word) < each * party]
+    options = playable_of(view, frozenset({"Buy"})) if wanted else []
+    for word, _each in wanted:
         # The plainest ware first ("Ration" before "Special ration"); each tried once at each count
         # carried, so a ware found out of stock this interlude is not asked for again.
         for option in sorted(options, key=lambda o: len(o.label)):
@@ -237,7 +240,6 @@ def _shop(view: SeatView, options: list[SeatOption], memory: Memory) -> SeatOpti
     return None
 
 
-def _set_out(options: list[SeatOption]) -> SeatOption | None:
-    return next((o for o in options if o.kind == "SetOut" and o.target == NEW), None) or first(
-        options, "SetOut"
-    )
+def _set_out(view: SeatView) -> SeatOption | None:
+    options = playable_of(view, frozenset({"SetOut"}))
+    return next((o for o in options if o.target == NEW), None) or first(options, "SetOut")
