@@ -67,7 +67,35 @@ def routes(
     the move on the next tile (the combat movement penalty, HOUSE §6.4). With `through_walls`
     the mover crosses walls but never stops in one. `passable` tiles (allies, house) can be
     crossed but not stopped on.
+
+    The answer is kept for the same question on the same floor (`_ROUTES`): judging a fighter's
+    options asks it again for every tile they could move or flee to.
     """
+    doors = tuple((pos, door.state) for pos, door in level.doors.items())
+    key = (level.width, level.height, tuple(level.tiles), doors, start, steps, through_walls,
+           frozenset(blocked), frozenset(engaged), frozenset(passable))  # fmt: skip
+    kept = _ROUTES.get(key)
+    if kept is None:
+        if len(_ROUTES) >= _ROUTES_KEPT:
+            _ROUTES.clear()
+        kept = _ROUTES[key] = _routes(level, start, steps, blocked, engaged, through_walls, passable)
+    return dict(kept)
+
+
+_ROUTES: dict[tuple[object, ...], dict[Pos, tuple[Pos, ...]]] = {}
+"""`routes` answers by everything they depend on: the map's size, tiles and doors, and the question."""
+_ROUTES_KEPT = 256
+
+
+def _routes(
+    level: Level,
+    start: Pos,
+    steps: int,
+    blocked: set[Pos],
+    engaged: set[Pos],
+    through_walls: bool,
+    passable: set[Pos],
+) -> dict[Pos, tuple[Pos, ...]]:
     found: dict[Pos, tuple[Pos, ...]] = {}
     queue: deque[tuple[Pos, tuple[Pos, ...], bool]] = deque([(start, (), False)])
     seen = {start}

@@ -9,7 +9,7 @@ from expedition.rules.combat.fight_map import floor, routes, sees, spread
 from expedition.rules.core.distance import manhattan
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Door
-from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.exploration.tiles import DoorState, Tile
 
 OPEN = ["#########", "#.......#", "#.......#", "#.......#", "#########"]
 
@@ -83,3 +83,19 @@ def test_spread_lists_free_floor_nearest_first(x: int, y: int, steps: int) -> No
     assert distances == sorted(distances)
     found = routes(lvl, (x, y), steps, set())
     assert all(len(path) <= steps for path in found.values())
+
+
+def test_routes_asked_again_follow_the_floor_as_it_is_now() -> None:
+    """§10.2.2: an answer kept for the same question is never given once a door opened, a tile
+    changed or someone moved into the way; and changing an answer does not change the next one."""
+    corridor = ["#######", "#..+..#", "#######"]
+    shut = level(corridor, d3_1=DoorState.CLOSED)
+    assert set(routes(shut, (1, 1), 4, set())) == {(2, 1)}
+    shut.doors[(3, 1)].state = DoorState.OPEN  # the same level object, its door opened
+    assert set(routes(shut, (1, 1), 4, set())) == {(2, 1), (3, 1), (4, 1), (5, 1)}
+    shut.set_tile((4, 1), Tile.WALL)  # the passage beyond collapses
+    assert set(routes(shut, (1, 1), 4, set())) == {(2, 1), (3, 1)}
+    assert set(routes(shut, (1, 1), 4, {(2, 1)})) == set()  # someone stands in the way
+    found = routes(shut, (1, 1), 4, set())
+    found.clear()
+    assert set(routes(shut, (1, 1), 4, set())) == {(2, 1), (3, 1)}
