@@ -46,8 +46,28 @@ def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
     crosses no tile that blocks sight; blocking tiles themselves are seen, so walls and closed
     doors show. Drawing both ways makes sight symmetric: if A sees B, B sees A. A radius of 0
     sees only the origin (total darkness still lets you feel your own tile).
+
+    The answer is kept for the same question on the same terrain (`_SEEN`): the step that moves
+    the party and every view of the map after it ask it again.
     """
-    seen = {origin}
+    doors = tuple((pos, door.blocks_sight) for pos, door in level.doors.items())
+    key = (level.width, level.height, tuple(level.tiles), doors, origin, radius)
+    kept = _SEEN.get(key)
+    if kept is None:
+        if len(_SEEN) >= _SEEN_KEPT:
+            _SEEN.clear()
+        kept = _SEEN[key] = _visible(level, origin, radius)
+    return set(kept)  # built in the order first found, so it is the very set that gave
+
+
+_SEEN: dict[tuple[object, ...], tuple[Pos, ...]] = {}
+"""`visible_from` answers by everything they depend on: the map's size, tiles and doors, and the question."""
+_SEEN_KEPT = 256
+
+
+def _visible(level: Level, origin: Pos, radius: int) -> tuple[Pos, ...]:
+    """The tiles `visible_from` gives, in the order found (the origin first)."""
+    seen = [origin]
     ox, oy = origin
     width, height = level.width, level.height
     blocks: dict[Pos, bool] = {}  # each tile is crossed by many lines: asked of the level once
@@ -65,8 +85,8 @@ def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
     for dx, dy, there, back in _rays(radius):
         x, y = ox + dx, oy + dy
         if 0 <= x < width and 0 <= y < height and (clear(there) or clear(back)):
-            seen.add((x, y))
-    return seen
+            seen.append((x, y))  # no ray ends on the origin: each tile once
+    return tuple(seen)
 
 
 @cache

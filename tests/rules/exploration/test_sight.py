@@ -9,7 +9,7 @@ from expedition.dungeon.lighting import Memory, TileState, light_radius, tile_st
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.features import Door
 from expedition.rules.exploration.sight import in_radius, line, visible_from
-from expedition.rules.exploration.tiles import DoorState
+from expedition.rules.exploration.tiles import DoorState, Tile
 
 OPEN_ROOM = ["#" * 21] + ["#" + "." * 19 + "#" for _ in range(19)] + ["#" * 21]
 
@@ -139,3 +139,17 @@ def test_path_goes_round_walls_over_known_tiles_section_8() -> None:
         assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
     assert path_to(level, known - {(3, 3)}, (1, 1), (5, 1)) == []
     assert path_to(level, known, (1, 1), (1, 1)) == []
+
+
+def test_sight_asked_again_follows_the_terrain_as_it_is_now() -> None:
+    """HOUSE §6.3: sight kept for the same question is not given once a tile changed (a collapse);
+    the same question on the same terrain gives the same tiles, in the same order, whatever a caller
+    did to an earlier answer."""
+    level = _level(["#######", "#.....#", "#######"])
+    first = visible_from(level, (1, 1), 10)
+    assert (5, 1) in first
+    first.clear()
+    again = visible_from(level, (1, 1), 10)
+    assert (5, 1) in again and list(again) == list(visible_from(level, (1, 1), 10))
+    level.set_tile((3, 1), Tile.WALL)
+    assert (5, 1) not in visible_from(level, (1, 1), 10) and (3, 1) in visible_from(level, (1, 1), 10)
