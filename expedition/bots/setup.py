@@ -48,7 +48,9 @@ def quick_session(seed: int) -> Session:
         seed: The campaign seed (the party is made with the same dice, as `expedition new` does).
 
     Returns:
-        A session with no store, journalling in memory without per-action digests.
+        A session with no store, journalling in memory without per-action digests, that does not
+        copy the state before each action (`Session`'s `copies`: a bot reads each view before it
+        acts, and a failed action, which stops the campaign anyway, is undone by replaying).
     """
     options = _options()
     classes = list(options.classes.classes) or [""]
@@ -62,4 +64,4 @@ def quick_session(seed: int) -> Session:
     state.counterfeit = party.counterfeit
     state.sheets = dict(party.sheets)
     state.next_uid = max(state.next_uid, party.next_uid)
-    return Session(state, None, hash_every=HASH_EVERY, digests=False)
+    return Session(state, None, hash_every=HASH_EVERY, digests=False, copies=False)

@@ -25,6 +25,7 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
+from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import apply
 from expedition.session.catalog_world import world_or_none
@@ -98,15 +99,23 @@ def action_to_words(action: Action) -> dict[str, Any]:
     return {name: getattr(action, name) for name in action.__dataclass_fields__}
 
 
-def run_action(state: CampaignState, action: Action, answers: Iterable[dict[str, Any]], index: int) -> None:
+def run_action(
+    state: CampaignState,
+    action: Action,
+    answers: Iterable[dict[str, Any]],
+    index: int,
+    world: World | None = None,
+) -> None:
     """Apply `action` to `state` answering its decisions from `answers`, in order.
+
+    The rules reach for `world`'s content, the shipped content's when None.
 
     Raises:
         ReplayDivergence: When the action is refused, asks a decision the answers do not match,
             or leaves answers unused.
     """
     queue = list(answers)
-    ctx = Context(SeededDice.from_state(state.dice), world=world_or_none())
+    ctx = Context(SeededDice.from_state(state.dice), world=world if world is not None else world_or_none())
     resolution = apply(ctx, state, action)
     where = _describe(action)
     key: str | None = None

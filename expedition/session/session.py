@@ -37,12 +37,14 @@ from expedition.rules.core.decisions import GM, Decision, Resolution
 from expedition.rules.core.dice import SeededDice
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.events import Event
+from expedition.rules.core.phase import Phase
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.dispatch import carry_out, verify
 from expedition.session.catalog_world import world_or_none
 from expedition.session.place_ids import PlaceIds
 from expedition.session.port import SubmitResult, Subscriber, Update
+from expedition.session.replay import run_action
 from expedition.session.save_health import health_for
 from expedition.session.saving import SaveElsewhereError, SaveKeeper
 from expedition.session.seat_options import seat_reason
@@ -89,8 +91,9 @@ class _Running:
     action: Action
     resolution: Resolution[None]
     ctx: Context
-    backup: CampaignState
+    backup: CampaignState | None
     frozen: list[ViewFrame]
+    phase_before: Phase
     moved_before: set[str] = field(default_factory=set)
     answers: list[dict[str, str]] = field(default_factory=list)
     sent: int = 0
@@ -110,6 +113,12 @@ class Session:
         digests: Whether each action's journal record carries a digest of the state after it.
             Without them (a simulation's journal, kept in memory) the state is encoded only for
             the full hashes every `hash_every` actions, and a replay checks those and its end.
+        copies: Whether the state is copied before every action. The copy undoes a failed action
+            at once and keeps every view handed out showing its version. Without it (a bot's
+            session: it reads each view before it acts, and copying was a quarter of a
+            simulation's time) a failed action is undone by playing every action since the
+            session began again on a copy of the state it began with, and a view read after the
+            game moved on may show the game as it is now.
     """
 
     def __init__(
@@ -122,6 +131,7 @@ class Session:
         gm: GmPolicy = default_gm,
         world: World | None = None,
         digests: bool = True,
+        copies: bool = True,
     ) -> None:
         self.state = state
         """The campaign state (read it; change it only through `submit`)."""
@@ -132,6 +142,8 @@ class Session:
         self.gm = gm
         self.digests = digests
         self._world = world
+        self._origin = None if copies else snapshot(state)  # without copies: where undoing starts
+        self._done: list[tuple[Action, list[dict[str, str]]]] = []  # and what it plays again
         self._subscribers: list[tuple[Subscriber, Seat]] = []
         self._running: _Running | None = None
         self._moved: set[str] = set()
@@ -201,14 +213,16 @@ class Session:
             verify(self.state, action)
         except RuleError as error:
             return SubmitResult(False, str(error))
-        backup = snapshot(self.state)
+        backup = snapshot(self.state) if self._origin is None else None
         frozen, self._live = self._live, []
-        for frame in frozen:  # they show the state as it was: from now on, from the untouched copy
-            frame.freeze(backup)
+        if backup is not None:
+            for frame in frozen:  # they show the state as it was: from now on, from the untouched copy
+                frame.freeze(backup)
         ctx = Context(SeededDice.from_state(self.state.dice), world=self.world)
         moved_before, self._moved = self._moved, set()
+        phase = self.state.phase
         resolution = carry_out(ctx, self.state, action)  # verified just above, on this very state
-        self._running = _Running(seat, action, resolution, ctx, backup, frozen, moved_before)
+        self._running = _Running(seat, action, resolution, ctx, backup, frozen, phase, moved_before)
         return self._advance(None)
 
     def answer(self, seat: Seat, key: str) -> SubmitResult:
@@ -234,7 +248,7 @@ class Session:
         running.answers.append({"kind": decision.kind, "owner": decision.owner, "key": key})
         paused, self._live = self._live, []
         for frame in paused:  # the action goes on: a view handed out keeps the state as it paused
-            if frame.handed_out:
+            if frame.handed_out and self._origin is None:
                 frame.freeze(snapshot(self.state))
         return self._advance(key)
 
@@ -369,13 +383,39 @@ class Session:
         Seats that were already told of it (it paused for a decision) get the restored view, so
         nobody keeps waiting on a decision that is gone.
         """
-        self.state = running.backup
         self._moved = running.moved_before
         self._running = None
-        self._live = list(running.frozen)  # they were frozen on the copy that is the state again
+        if running.backup is not None:
+            self.state = running.backup
+            self._live = list(running.frozen)  # they were frozen on the copy that is the state again
+        else:
+            self.state = self._replayed()
+            last = self._frame  # built on the state the action changed: the same version, rebuilt
+            self._frame = ViewFrame(
+                last.version,
+                self.state,
+                moved=last.moved,
+                pending=last.pending,
+                waiting_for=last.waiting_for,
+                world=self._world_now,
+                trouble=last.trouble,
+            )
+            self._live = [self._frame]
         if running.told:
             running.sent = len(running.ctx.events)  # nothing more of the undone action is told
             self._broadcast(running, None, "", committed=False)
+
+    def _replayed(self) -> CampaignState:
+        """The state before the running action, when no copy was made before it.
+
+        Every action since the session began is played again, with its answers, on a copy of the
+        state it began with.
+        """
+        assert self._origin is not None
+        state = snapshot(self._origin)
+        for index, (action, answers) in enumerate(self._done):
+            run_action(state, action, answers, index, self.world)
+        return state
 
     def _commit(self, running: _Running) -> SubmitResult:
         self._running = None
@@ -408,7 +448,9 @@ class Session:
                 self.saving.write_later({"k": "hash", "n": state.actions, "hash": digest})
         if self.store is not None:
             assert body is not None
-            self.saving.autosave(body, _milestone(running.backup, state))
+            self.saving.autosave(body, _milestone(running.phase_before, state))
+        if self._origin is not None:
+            self._done.append((running.action, running.answers))
         self._broadcast(running, None, "", committed=True, body=body)
         return SubmitResult(True)
 
@@ -470,14 +512,14 @@ def _shown(ids: PlaceIds, result: SubmitResult) -> SubmitResult:
     return ids.typed(result) if ids else result
 
 
-def _milestone(before: CampaignState, after: CampaignState) -> str | None:
+def _milestone(before: Phase, after: CampaignState) -> str | None:
     """The milestone an action reached: the end of an expedition or of an interlude, else None.
 
     Those snapshots are kept beyond the rolling window, so a player can always go back to the
     start of an interlude or of an expedition.
     """
-    if before.phase.expedition and not after.phase.expedition:
+    if before.expedition and not after.phase.expedition:
         return f"expedition-end-{after.actions}"
-    if not before.phase.expedition and after.phase.expedition:
+    if not before.expedition and after.phase.expedition:
         return f"interlude-end-{after.actions}"
     return None

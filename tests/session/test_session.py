@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import random
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from expedition.rules.engine.dispatch import CatchBreath, PassTurn, RenamePlayer
 from expedition.rules.exploration.locations import reveal_doom
 from expedition.session.session import Session, Update
 from expedition.session.views import DoomEffectSeen, HiddenTrackerMoved, Seat
-from tests.session.helpers import make_campaign
+from tests.session.helpers import drive, make_campaign
 
 ANN, BEN = Seat.for_player("ann"), Seat.for_player("ben")
 
@@ -394,3 +395,44 @@ def test_no_seat_sees_the_gm_roll_the_dead_vigil() -> None:
     open_roll = DiceRolled(rule="§3", who="wren", why="a STR test", sides=6, faces=(2, 5))
     for seat in (ANN, BEN, Seat.host(), Seat.spectator()):
         assert events_for(state, seat, [secret, open_roll]) == [open_roll]
+
+
+@pytest.mark.parametrize("pause", [True, False])
+def test_without_copies_a_failed_action_is_undone_by_playing_the_game_again(
+    monkeypatch: pytest.MonkeyPatch, pause: bool
+) -> None:
+    """Session(copies=False), a bot's: no copy before each action, yet a rule failing part-way
+    leaves the state exactly as before it (hash compared), tells nobody when it failed at once,
+    and the game goes on as a session with copies plays it.
+    """
+    plain, copied = (Session(make_campaign(3, bleeding=True), copies=c) for c in (False, True))
+    for session in (plain, copied):
+        drive(session, random.Random(8), 25)
+    assert plain.state.actions == copied.state.actions > 10
+    before = state_hash(plain.state)
+    assert before == state_hash(copied.state)
+    heard: list[Update] = []
+    plain.subscribe(heard.append, ANN)
+    real = plain.view(Seat.host()).state.silver
+
+    def failing(ctx: Context, state: CampaignState, action: Action) -> Resolution[None]:
+        state.silver += 100
+        state.party[0].items.clear()
+        if pause:
+            yield Decision("pick", "wren", "Pick", (Choice("a", "A"),), "a")
+        raise IllegalAction("The rope snaps.")
+        yield  # pragma: no cover - makes this a generator
+
+    monkeypatch.setattr("expedition.session.session.carry_out", failing)
+    result = plain.submit(ANN, PassTurn())
+    if pause:
+        assert result.pending_decision is not None
+        result = plain.answer(ANN, "a")
+    assert not result.ok and result.reason == "The rope snaps."
+    assert state_hash(plain.state) == before and plain.pending is None
+    assert plain.view(Seat.host()).state.silver == real
+    assert len(heard) == (2 if pause else 0)
+    monkeypatch.undo()
+    for session in (plain, copied):
+        drive(session, random.Random(9), 25)
+    assert state_hash(plain.state) == state_hash(copied.state)
