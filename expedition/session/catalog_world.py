@@ -27,6 +27,7 @@ from expedition.rules.magic.magic_defs import (
     SchoolDef,
     SpellDef,
 )
+from expedition.session.state_copy import snapshot
 
 
 class CatalogWorld:
@@ -42,6 +43,7 @@ class CatalogWorld:
         """The content this world serves."""
         self.party_size = party_size
         self._home_port: SettlementSize | None = None
+        self._generated: dict[tuple[int, str, int], Dungeon] = {}  # untouched: handed out as copies
 
     @property
     def items(self) -> Mapping[str, ItemDef]:
@@ -122,11 +124,19 @@ class CatalogWorld:
     def new_dungeon(self, seed: int, theme: str, party_size: int = 0) -> Dungeon:
         """Generate the dungeon for `seed` (same seed, theme and party size, same dungeon).
 
-        Its groups are built for `party_size` adventurers, or this world's `party_size` when 0.
+        Its groups are built for `party_size` adventurers, or this world's `party_size` when 0. The
+        last few are kept and each is handed out as a copy of its own: a journal replayed in the
+        same process (the simulation checks every campaign so) asks for each again.
         """
-        return generate_dungeon(
-            seed, self.catalog.dungeons.themes, theme=theme or None, party_size=party_size or self.party_size
-        )
+        key = (seed, theme, party_size or self.party_size)
+        made = self._generated.get(key)
+        if made is None:
+            if len(self._generated) >= _GENERATED_KEPT:
+                self._generated.clear()
+            made = self._generated[key] = generate_dungeon(
+                seed, self.catalog.dungeons.themes, theme=theme or None, party_size=key[2]
+            )
+        return snapshot(made)
 
     def authored_dungeon(self, key: str) -> Dungeon:
         """A fresh copy of the authored dungeon `key`."""
@@ -139,6 +149,10 @@ class CatalogWorld:
     def authored_name(self, key: str) -> str:
         """The name of the authored dungeon `key` (its drawn copy's, as `authored_dungeon` gives it)."""
         return self.catalog.dungeons.authored[key].prototype.name
+
+
+_GENERATED_KEPT = 16
+"""Generated dungeons a world keeps (each a few hundred kilobytes)."""
 
 
 @cache

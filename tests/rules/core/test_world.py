@@ -6,6 +6,7 @@ from functools import cache
 
 import pytest
 
+from expedition.persistence import state as _registered  # noqa: F401  # registers the classes `encode` names
 from expedition.persistence.codec import encode
 from expedition.rules.core.context import Context
 from expedition.rules.core.dice import ScriptedDice
@@ -70,6 +71,19 @@ def test_the_same_seed_builds_the_same_dungeon_house_1() -> None:
     again = default_world().new_dungeon(41, theme)
     assert _encoded(first) == _encoded(again)
     assert _encoded(_world().new_dungeon(42, theme)) != _encoded(first)
+
+
+def test_a_generated_dungeon_asked_again_is_a_fresh_copy_house_1() -> None:
+    """HOUSE §1: the world keeps the dungeons it generated; play changes its copy, never the next."""
+    world = default_world()
+    theme = sorted(world.catalog.dungeons.themes)[0]
+    first = world.new_dungeon(43, theme)
+    pristine = _encoded(first)
+    first.levels[0].doors.clear()
+    first.levels[0].caches.clear()
+    again = world.new_dungeon(43, theme)
+    assert again is not first and _encoded(again) == pristine
+    assert _encoded(world.new_dungeon(43, theme, party_size=2)) != pristine  # groups for two, not four
 
 
 def test_an_authored_dungeon_is_a_fresh_copy_each_time_house_1() -> None:
