@@ -25,6 +25,7 @@ HEAL_AT = 2
 MAX_CAMPS = 2
 """Camps made on one expedition, at most."""
 STEPS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+_DIRECTIONS = tuple(STEPS.values())
 AVOID = (Tile.DEEP_WATER, Tile.CHASM)
 TRIES = 3
 """Attempts at one locked door before the bot gives it up."""
@@ -175,6 +176,8 @@ def _walk(view: SeatView, options: list[SeatOption], memory: Memory, goal: Goal)
     start = expedition.position
     came: dict[Pos, Pos] = {start: start}
     queue = deque([start])
+    visits, blocked = memory.visits, memory.blocked
+    passable: dict[Pos, bool] = {}  # a tile is reached from up to four sides: judged once
     while queue:
         pos = queue.popleft()
         if pos != start and goal(level, pos, seen):
@@ -184,9 +187,17 @@ def _walk(view: SeatView, options: list[SeatOption], memory: Memory, goal: Goal)
             if chosen is not None and chosen.kind != "Step":
                 memory.tries[str(chosen.arg("at"))] += 1
             return chosen
-        for dx, dy in sorted(STEPS.values(), key=lambda d: memory.visits[(pos[0] + d[0], pos[1] + d[1])]):
-            nxt = (pos[0] + dx, pos[1] + dy)
-            if nxt in came or nxt in memory.blocked or not _passable(level, nxt):
+        around = [(pos[0] + dx, pos[1] + dy) for dx, dy in _DIRECTIONS]
+        counts = [visits.get(near, 0) for near in around]
+        if any(counts):  # the least trodden way first (a stable sort: ties keep the compass order)
+            around = [near for _, near in sorted(zip(counts, around, strict=True), key=lambda pair: pair[0])]
+        for nxt in around:
+            if nxt in came or nxt in blocked:
+                continue
+            ok = passable.get(nxt)
+            if ok is None:
+                ok = passable[nxt] = _passable(level, nxt)
+            if not ok:
                 continue
             if pos == start and nxt not in steps:
                 continue
