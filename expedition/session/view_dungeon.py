@@ -66,7 +66,7 @@ from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import ExpeditionState, light_radius
 from expedition.rules.exploration.features import Cache, Corpse, Encounter, Trap
-from expedition.rules.exploration.sight import line, visible_from
+from expedition.rules.exploration.sight import line, sight_key, visible_from
 from expedition.rules.exploration.tiles import Contents, Tile
 from expedition.rules.exploration.traps import traps_here
 from expedition.rules.magic.spells.utility_spells import FAR
@@ -218,13 +218,30 @@ def known_dungeon(state: CampaignState, expedition: ExpeditionState) -> Dungeon:
     return replace(dungeon, seed=0, levels=levels, doom=(), doom_size=0, wandering=())
 
 
-def _sight(level: Level, origin: Pos, radius: int, seen: set[Pos] | None = None) -> set[Pos]:
+def _sight(level: Level, origin: Pos, radius: int, seen: set[Pos] | None = None) -> frozenset[Pos]:
     """The tiles seen from `origin` and the clear tiles the lines of sight cross on their way.
 
     A line can cross a clear tile that is not itself in view (the straight line to that tile runs
     differently); it must stay clear on the client's copy, or a tile in view here would not be there.
-    `seen` is what is in view from `origin`, when already worked out.
+    `seen` is what is in view from `origin` (`visible_from`'s answer), when already worked out.
+    The answer is kept for the same question on the same terrain (`sight_key`): a set nobody may
+    change.
     """
+    key = sight_key(level, origin, radius)
+    kept = _CROSSED.get(key)
+    if kept is None:
+        if len(_CROSSED) >= _CROSSED_KEPT:
+            _CROSSED.clear()
+        kept = _CROSSED[key] = frozenset(_crossed(level, origin, radius, seen))
+    return kept
+
+
+_CROSSED: dict[tuple[object, ...], frozenset[Pos]] = {}
+"""`_sight` answers by `sight_key`: every view of one version, and the next ones while the party stands."""
+_CROSSED_KEPT = 64
+
+
+def _crossed(level: Level, origin: Pos, radius: int, seen: set[Pos] | None) -> set[Pos]:
     if seen is None:
         seen = visible_from(level, origin, radius)
     through: set[Pos] = set()

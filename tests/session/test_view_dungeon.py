@@ -33,15 +33,16 @@ from expedition.rules.creation.party_creation import create_party
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.engine.exploration_options import available_actions
 from expedition.rules.engine.legal_actions import legal_actions
+from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.expedition import reveal
 from expedition.rules.exploration.features import Cache, Corpse, Door, Encounter, Trap
 from expedition.rules.exploration.locations import Location
 from expedition.rules.exploration.looting import Loot
 from expedition.rules.exploration.stepping import Step
-from expedition.rules.exploration.tiles import Tile
+from expedition.rules.exploration.tiles import DoorState, Tile
 from expedition.session.campaigns import start_campaign
 from expedition.session.session import Session, Update
-from expedition.session.view_dungeon import NOWHERE
+from expedition.session.view_dungeon import NOWHERE, _sight
 from expedition.session.views import Seat, view_for
 from expedition.ui.app import make_app
 from expedition.ui.screens.dungeon.combat_view import combat_map_view
@@ -334,3 +335,15 @@ async def test_a_client_on_the_socket_gets_the_filtered_dungeon_and_draws_the_ma
             assert shown.code_at(SECRET_DOOR) == "#" and cell(shown, (3, 1)) == ("^", "trap")
     finally:
         remote.close()
+
+
+def test_what_the_party_sees_follows_a_door_opened_on_the_same_level() -> None:
+    """Session and seats: the tiles in sight a view keeps are worked out again once a door opens,
+    though the same question on the same terrain is answered from what was kept."""
+    level = Level(depth=1, width=7, height=3, tiles=["#######", "#..+..#", "#######"])
+    level.doors[(3, 1)] = Door((3, 1), rooms=(0, 1))
+    shut = _sight(level, (1, 1), 10)
+    assert (3, 1) in shut and (4, 1) not in shut
+    assert _sight(level, (1, 1), 10) is shut
+    level.doors[(3, 1)].state = DoorState.OPEN
+    assert {(4, 1), (5, 1)} <= _sight(level, (1, 1), 10)
