@@ -98,14 +98,13 @@ def test_a_campaign_replays_to_the_same_hash() -> None:
 
 def test_an_option_label_showing_an_internal_key_stops_the_campaign(monkeypatch: pytest.MonkeyPatch) -> None:
     """The referee reads what the seat is shown: an id in a label ("(foe1)") is a recorded violation."""
-    real = SeatView.options.fget
-    assert real is not None
+    real = SeatView.options_for
 
-    def leaky(view: SeatView) -> tuple[SeatOption, ...]:
-        options = real(view)
+    def leaky(view: SeatView, actor: str) -> tuple[SeatOption, ...]:
+        options = real(view, actor)
         return (replace(options[0], label="Attack the Rat (foe1)"), *options[1:]) if options else options
 
-    monkeypatch.setattr(SeatView, "options", property(leaky))
+    monkeypatch.setattr(SeatView, "options_for", leaky)
     monkeypatch.setattr(driver, "TEXT_SCAN_EVERY", 1)  # this short campaign has only a few steps
     result = play_campaign(1, "random", 1, SMALL)
     assert [(p.kind, p.fault) for p in result.problems] == [("violation", "player text holds a foe uid")]
