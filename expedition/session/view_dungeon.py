@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import product
 from typing import Any
 
 from expedition.persistence import state as _registered  # noqa: F401  # registers the classes `encode` names
@@ -183,8 +184,8 @@ def fight_tiles(state: CampaignState, expedition: ExpeditionState) -> set[Pos]:
     level = expedition.level
     tiles: set[Pos] = set()
     for (x0, y0), reach in centres:
-        for y in range(max(0, y0 - reach), min(level.height, y0 + reach + 1)):
-            tiles.update((x, y) for x in range(max(0, x0 - reach), min(level.width, x0 + reach + 1)))
+        xs = range(max(0, x0 - reach), min(level.width, x0 + reach + 1))
+        tiles.update(product(xs, range(max(0, y0 - reach), min(level.height, y0 + reach + 1))))
     return tiles
 
 
@@ -288,7 +289,25 @@ def _known_level(
 
 
 def _known_rows(tiles: list[str], known: set[Pos]) -> list[str]:
-    """The rows with every tile not in `known` walled up (built from the known tiles, not from every tile)."""
+    """The rows with every tile not in `known` walled up (built from the known tiles, not from every tile).
+
+    Kept for the same tiles and the same knowledge (`_ROWS`): a level the party is not on, and
+    every seat's view of one step, ask it again.
+    """
+    key = (tuple(tiles), frozenset(known))
+    kept = _ROWS.get(key)
+    if kept is None:
+        if len(_ROWS) >= _ROWS_KEPT:
+            _ROWS.clear()
+        kept = _ROWS[key] = tuple(_walled(tiles, known))
+    return list(kept)
+
+
+_ROWS: dict[tuple[tuple[str, ...], frozenset[Pos]], tuple[str, ...]] = {}
+_ROWS_KEPT = 64
+
+
+def _walled(tiles: list[str], known: set[Pos]) -> list[str]:
     wall = Tile.WALL.value
     by_row: dict[int, list[int]] = {}
     for x, y in known:
@@ -308,7 +327,7 @@ def _known_rows(tiles: list[str], known: set[Pos]) -> list[str]:
 
 
 def _known_room(room: Room, known: set[Pos], adventurers: list[Pos]) -> Room:
-    if any(pos in known for pos in room.tiles()):
+    if not known.isdisjoint(product(range(room.x, room.x + room.w), range(room.y, room.y + room.h))):
         return replace(room, contents=Contents.EMPTY)  # what it was stocked with may not be found yet
     if any(manhattan(pos, room.center) <= FAR for pos in adventurers):
         return Room(room.id, room.x, room.y, room.w, room.h)  # an Arcane eye target (§11.1)
