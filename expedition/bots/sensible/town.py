@@ -225,14 +225,17 @@ def _insight(view: SeatView, memory: Memory) -> SeatOption | None:
 def _shop(view: SeatView, memory: Memory) -> SeatOption | None:
     party = len(view.state.party)
     wanted = [(word, each) for word, each in SUPPLIES if carried(view, word) < each * party]
-    options = playable_of(view, frozenset({"Buy"})) if wanted else []
+    # The plainest ware first ("Ration" before "Special ration"); each tried once at each count
+    # carried, so a ware found out of stock this interlude is not asked for again.
+    options = sorted(playable_of(view, frozenset({"Buy"})), key=lambda o: len(o.label)) if wanted else []
     for word, _each in wanted:
-        # The plainest ware first ("Ration" before "Special ration"); each tried once at each count
-        # carried, so a ware found out of stock this interlude is not asked for again.
-        for option in sorted(options, key=lambda o: len(o.label)):
-            key = option_key("town", "Buy", option.label, carried(view, word))
+        have = carried(view, word)
+        for option in options:
+            if word not in option.label.lower():
+                continue
+            key = option_key("town", "Buy", option.label, have)
             out = view.state.interlude is not None and view.state.interlude.stock.get(option.target) is False
-            if option.kind == "Buy" and word in option.label.lower() and key not in memory.done and not out:
+            if key not in memory.done and not out:
                 memory.done.add(key)
                 if option.cost and view.state.silver - option.cost < RESERVE * party:
                     continue
