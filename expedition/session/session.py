@@ -390,16 +390,7 @@ class Session:
             self._live = list(running.frozen)  # they were frozen on the copy that is the state again
         else:
             self.state = self._replayed()
-            last = self._frame  # built on the state the action changed: the same version, rebuilt
-            self._frame = ViewFrame(
-                last.version,
-                self.state,
-                moved=last.moved,
-                pending=last.pending,
-                waiting_for=last.waiting_for,
-                world=self._world_now,
-                trouble=last.trouble,
-            )
+            self._frame = self._frame.rebuilt(self.state)  # it was built on the state the action changed
             self._live = [self._frame]
         if running.told:
             running.sent = len(running.ctx.events)  # nothing more of the undone action is told

@@ -82,6 +82,18 @@ class ViewFrame:
         """From now on build from `copy`: the state as this version left it, which nothing changes."""
         self._state = copy
 
+    def rebuilt(self, state: CampaignState) -> ViewFrame:
+        """This version shown from `state`, the same game rebuilt as another object (nothing made is kept)."""
+        return ViewFrame(
+            self.version,
+            state,
+            moved=self.moved,
+            pending=self.pending,
+            waiting_for=self.waiting_for,
+            world=self._world,
+            trouble=self.trouble,
+        )
+
     def view(self, seat: Seat) -> SeatView:
         """The seat's view of this version (the same object for every viewer of the seat)."""
         view = self._views.get(seat)
