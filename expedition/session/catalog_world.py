@@ -13,6 +13,7 @@ from expedition.content.problems import ContentError
 from expedition.dungeon.generate import generate_dungeon
 from expedition.rules.combat.enemies.enemy_defs import EnemyDef
 from expedition.rules.core.item_defs import Category, ItemDef
+from expedition.rules.core.kept import Kept
 from expedition.rules.core.roll_tables import RollTable
 from expedition.rules.creation.party_creation import CreationOptions
 from expedition.rules.exploration.dungeon_map import Dungeon
@@ -43,7 +44,7 @@ class CatalogWorld:
         """The content this world serves."""
         self.party_size = party_size
         self._home_port: SettlementSize | None = None
-        self._generated: dict[tuple[int, str, int], Dungeon] = {}  # untouched: handed out as copies
+        self._generated: Kept[tuple[int, str, int], Dungeon] = Kept(16)  # untouched: handed out as copies
 
     @property
     def items(self) -> Mapping[str, ItemDef]:
@@ -128,14 +129,13 @@ class CatalogWorld:
         last few are kept and each is handed out as a copy of its own: a journal replayed in the
         same process (the simulation checks every campaign so) asks for each again.
         """
-        key = (seed, theme, party_size or self.party_size)
-        made = self._generated.get(key)
-        if made is None:
-            if len(self._generated) >= _GENERATED_KEPT:
-                self._generated.clear()
-            made = self._generated[key] = generate_dungeon(
-                seed, self.catalog.dungeons.themes, theme=theme or None, party_size=key[2]
-            )
+        size = party_size or self.party_size  # each a few hundred kilobytes: the last 16 are kept
+        made = self._generated.get(
+            (seed, theme, size),
+            lambda: generate_dungeon(
+                seed, self.catalog.dungeons.themes, theme=theme or None, party_size=size
+            ),
+        )
         return snapshot(made)
 
     def authored_dungeon(self, key: str) -> Dungeon:
@@ -149,10 +149,6 @@ class CatalogWorld:
     def authored_name(self, key: str) -> str:
         """The name of the authored dungeon `key` (its drawn copy's, as `authored_dungeon` gives it)."""
         return self.catalog.dungeons.authored[key].prototype.name
-
-
-_GENERATED_KEPT = 16
-"""Generated dungeons a world keeps (each a few hundred kilobytes)."""
 
 
 @cache

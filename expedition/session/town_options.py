@@ -21,6 +21,7 @@ from expedition.rules.core.actions import Action
 from expedition.rules.core.attributes import Attr
 from expedition.rules.core.errors import RuleError
 from expedition.rules.core.item_defs import Category, ItemDef
+from expedition.rules.core.kept import Kept
 from expedition.rules.core.skills import Skill
 from expedition.rules.core.world import World
 from expedition.rules.engine.campaign import CampaignState
@@ -202,11 +203,9 @@ def _market(
     prices = tuple(price_for(state, interlude, defn, member) for defn in shelf)
     details = tuple("" if defn.category in allowed else DOOM_REFUSED for defn in shelf)
     key = (id(shelf), member.id, verdicts, prices, details)
-    found = _MARKETS.get(key)
-    if found is None:
-        if len(_MARKETS) >= _MARKETS_KEPT:
-            _MARKETS.clear()
-        found = _MARKETS[key] = tuple(
+    found = _MARKETS.get(
+        key,
+        lambda: tuple(
             SeatOption(
                 kind(actor=member.id, item=defn.key),
                 f"{_deal(kind)} {defn.name}",
@@ -223,15 +222,15 @@ def _market(
             for kind, reason in zip(
                 _MARKET, verdicts[at * len(_MARKET) : (at + 1) * len(_MARKET)], strict=True
             )
-        )
+        ),
+    )
     return list(found)
 
 
 _SHELVES: dict[tuple[int, int], tuple[object, object, tuple[ItemDef, ...]]] = {}
 """The items each market may sell, in the order offered, by the content's items and the settlement size."""
-_MARKETS: dict[tuple[object, ...], tuple[SeatOption, ...]] = {}
+_MARKETS: Kept[tuple[object, ...], tuple[SeatOption, ...]] = Kept(256)
 """A market's options by all they are made of: the same in every view until a price or verdict moves."""
-_MARKETS_KEPT = 256
 
 
 def _shelf(content: InterludeContent, size: SettlementSize) -> tuple[ItemDef, ...]:

@@ -63,6 +63,7 @@ from expedition.rules.combat.combat_state import on_map
 from expedition.rules.combat.fight_map import SIGHT
 from expedition.rules.combat.moving_and_fleeing import move_tiles
 from expedition.rules.core.distance import Pos, manhattan
+from expedition.rules.core.kept import Kept
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Dungeon, Level, Room
 from expedition.rules.exploration.expedition import ExpeditionState, light_radius
@@ -228,18 +229,13 @@ def _sight(level: Level, origin: Pos, radius: int, seen: set[Pos] | None = None)
     The answer is kept for the same question on the same terrain (`sight_key`): a set nobody may
     change.
     """
-    key = sight_key(level, origin, radius)
-    kept = _CROSSED.get(key)
-    if kept is None:
-        if len(_CROSSED) >= _CROSSED_KEPT:
-            _CROSSED.clear()
-        kept = _CROSSED[key] = frozenset(_crossed(level, origin, radius, seen))
-    return kept
+    return _CROSSED.get(
+        sight_key(level, origin, radius), lambda: frozenset(_crossed(level, origin, radius, seen))
+    )
 
 
-_CROSSED: dict[tuple[object, ...], frozenset[Pos]] = {}
+_CROSSED: Kept[tuple[object, ...], frozenset[Pos]] = Kept(64)
 """`_sight` answers by `sight_key`: every view of one version, and the next ones while the party stands."""
-_CROSSED_KEPT = 64
 
 
 def _crossed(level: Level, origin: Pos, radius: int, seen: set[Pos] | None) -> set[Pos]:
@@ -294,17 +290,10 @@ def _known_rows(tiles: list[str], known: set[Pos]) -> list[str]:
     Kept for the same tiles and the same knowledge (`_ROWS`): a level the party is not on, and
     every seat's view of one step, ask it again.
     """
-    key = (tuple(tiles), frozenset(known))
-    kept = _ROWS.get(key)
-    if kept is None:
-        if len(_ROWS) >= _ROWS_KEPT:
-            _ROWS.clear()
-        kept = _ROWS[key] = tuple(_walled(tiles, known))
-    return list(kept)
+    return list(_ROWS.get((tuple(tiles), frozenset(known)), lambda: tuple(_walled(tiles, known))))
 
 
-_ROWS: dict[tuple[tuple[str, ...], frozenset[Pos]], tuple[str, ...]] = {}
-_ROWS_KEPT = 64
+_ROWS: Kept[tuple[tuple[str, ...], frozenset[Pos]], tuple[str, ...]] = Kept(64)
 
 
 def _walled(tiles: list[str], known: set[Pos]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from expedition.rules.core.distance import Pos, orthogonal_neighbours
+from expedition.rules.core.kept import Kept
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.sight import line
 from expedition.rules.exploration.tiles import DoorState, Tile
@@ -68,23 +69,17 @@ def routes(
     the mover crosses walls but never stops in one. `passable` tiles (allies, house) can be
     crossed but not stopped on.
 
-    The answer is kept for the same question on the same floor (`_ROUTES`): judging a fighter's
-    options asks it again for every tile they could move or flee to.
+    The answer is kept for the same question on the same terrain (`Level.terrain`): judging a
+    fighter's options asks it again for every tile they could move or flee to.
     """
-    doors = tuple((pos, door.state) for pos, door in level.doors.items())
-    key = (level.width, level.height, tuple(level.tiles), doors, start, steps, through_walls,
-           frozenset(blocked), frozenset(engaged), frozenset(passable))  # fmt: skip
-    kept = _ROUTES.get(key)
-    if kept is None:
-        if len(_ROUTES) >= _ROUTES_KEPT:
-            _ROUTES.clear()
-        kept = _ROUTES[key] = _routes(level, start, steps, blocked, engaged, through_walls, passable)
+    key = (level.terrain(), start, steps, through_walls, frozenset(blocked), frozenset(engaged),
+           frozenset(passable))  # fmt: skip
+    kept = _ROUTES.get(key, lambda: _routes(level, start, steps, blocked, engaged, through_walls, passable))
     return dict(kept)
 
 
-_ROUTES: dict[tuple[object, ...], dict[Pos, tuple[Pos, ...]]] = {}
-"""`routes` answers by everything they depend on: the map's size, tiles and doors, and the question."""
-_ROUTES_KEPT = 256
+_ROUTES: Kept[tuple[object, ...], dict[Pos, tuple[Pos, ...]]] = Kept(256)
+"""`routes` answers by the terrain and the question."""
 
 
 def _routes(

@@ -155,6 +155,15 @@ class Level:
             return door is None or door.blocks_sight
         return tile.opaque
 
+    def terrain(self) -> tuple[object, ...]:
+        """What the terrain is, as a key: the level's size, tiles, and each door's state and whether it shows.
+
+        Sight, walks and the drawn map depend on nothing else of the level, so answers worked out
+        from them are kept by it (`rules.core.kept`).
+        """
+        doors = tuple((pos, door.state, door.secret and not door.found) for pos, door in self.doors.items())
+        return (self.depth, self.width, self.height, tuple(self.tiles), doors)
+
     def walkable(self, pos: Pos) -> bool:
         """True if the tile can be stood on, doors counted whatever their state (found or not)."""
         return self.tile(pos).passable

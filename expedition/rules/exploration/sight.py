@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from expedition.rules.core.distance import Pos
+from expedition.rules.core.kept import Kept
 from expedition.rules.exploration.dungeon_map import Level
 
 __all__ = ["in_radius", "line", "sight_key", "visible_from"]
@@ -50,28 +51,21 @@ def visible_from(level: Level, origin: Pos, radius: int) -> set[Pos]:
     The answer is kept for the same question on the same terrain (`_SEEN`): the step that moves
     the party and every view of the map after it ask it again.
     """
-    key = sight_key(level, origin, radius)
-    kept = _SEEN.get(key)
-    if kept is None:
-        if len(_SEEN) >= _SEEN_KEPT:
-            _SEEN.clear()
-        kept = _SEEN[key] = _visible(level, origin, radius)
+    kept = _SEEN.get(sight_key(level, origin, radius), lambda: _visible(level, origin, radius))
     return set(kept)  # built in the order first found, so it is the very set that gave
 
 
 def sight_key(level: Level, origin: Pos, radius: int) -> tuple[object, ...]:
     """Everything that what is seen from `origin` depends on, as a key.
 
-    The map's size, tiles and doors' sight, and the question: the key of `visible_from`'s memo, and
-    of whatever else is worked out from its answer alone.
+    The terrain (`Level.terrain`) and the question: the key of `visible_from`'s memo, and of
+    whatever else is worked out from its answer alone.
     """
-    doors = tuple((pos, door.blocks_sight) for pos, door in level.doors.items())
-    return (level.width, level.height, tuple(level.tiles), doors, origin, radius)
+    return (level.terrain(), origin, radius)
 
 
-_SEEN: dict[tuple[object, ...], tuple[Pos, ...]] = {}
-"""`visible_from` answers by everything they depend on: the map's size, tiles and doors, and the question."""
-_SEEN_KEPT = 256
+_SEEN: Kept[tuple[object, ...], tuple[Pos, ...]] = Kept(256)
+"""`visible_from` answers by `sight_key`."""
 
 
 def _visible(level: Level, origin: Pos, radius: int) -> tuple[Pos, ...]:

@@ -6,6 +6,7 @@ done, and why not, is the session's word (`SeatView.options_for`), never worked 
 
 from __future__ import annotations
 
+from expedition.rules.core.kept import Kept
 from expedition.rules.engine.campaign import CampaignState
 from expedition.rules.exploration.dungeon_map import Level
 from expedition.rules.exploration.expedition import ExpeditionState, light_radius
@@ -68,8 +69,9 @@ def visible_tiles(state: CampaignState, expedition: ExpeditionState, radius: int
     return frozenset(visible_from(expedition.level, expedition.position, radius))
 
 
-_TERRAIN: dict[tuple[object, ...], tuple[str, ...]] = {}
-"""Drawn terrain by what it was drawn from: a level's is redrawn only when its tiles or a door change."""
+_TERRAIN: Kept[tuple[object, ...], tuple[str, ...]] = Kept(16)
+"""Drawn terrain by what it was drawn from (`Level.terrain`): redrawn only when a tile or a door changes;
+a few levels at a time are plenty."""
 
 
 def terrain_rows(level: Level) -> tuple[str, ...]:
@@ -78,16 +80,12 @@ def terrain_rows(level: Level) -> tuple[str, ...]:
     Each seat view holds its own copy of the level, so the drawing is kept by what it shows, not
     by which copy it was drawn from.
     """
-    doors = tuple((pos, door.state, door.secret and not door.found) for pos, door in level.doors.items())
-    key = (level.depth, level.width, level.height, tuple(level.tiles), doors)
-    rows = _TERRAIN.get(key)
-    if rows is not None:
-        return rows
-    rows = tuple("".join(level.glyph_at((x, y)) for x in range(level.width)) for y in range(level.height))
-    if len(_TERRAIN) > 16:  # a few levels at a time are plenty
-        _TERRAIN.clear()
-    _TERRAIN[key] = rows
-    return rows
+    return _TERRAIN.get(
+        level.terrain(),
+        lambda: tuple(
+            "".join(level.glyph_at((x, y)) for x in range(level.width)) for y in range(level.height)
+        ),
+    )
 
 
 def map_view(state: CampaignState, expedition: ExpeditionState) -> MapView:
