@@ -13,7 +13,7 @@ from typing import Protocol
 from expedition.rules.core.decisions import Decision
 from expedition.session.seat_view import SeatOption, SeatView
 
-__all__ = ["TABLE", "UNPLAYED", "Policy", "playable", "playable_of"]
+__all__ = ["TABLE", "UNPLAYED", "Policy", "acting", "playable", "playable_of"]
 
 TABLE = ""
 """The key of the table's own options in a seat view's `choices`."""
@@ -43,7 +43,7 @@ def playable(view: SeatView) -> list[SeatOption]:
     and in a fight the others may do nothing anyway. When nobody is ready (the whole party is
     down), every character's are: letting a turn pass is still offered.
     """
-    return _gathered({actor: view.choices.get(actor, ()) for actor in _acting(view)})
+    return _gathered({actor: view.choices.get(actor, ()) for actor in acting(view)})
 
 
 def playable_of(
@@ -53,11 +53,12 @@ def playable_of(
 
     Only those kinds are worked out where the rules can (`SeatView.options_of`).
     """
-    wanted = [actor for actor in _acting(view) if actors is None or actor in actors]
+    wanted = [actor for actor in acting(view) if actors is None or actor in actors]
     return _gathered({actor: view.options_of(actor, kinds) for actor in wanted})
 
 
-def _acting(view: SeatView) -> tuple[str, ...]:
+def acting(view: SeatView) -> tuple[str, ...]:
+    """Whose options a bot reads, in order: the characters who may act and the table, else everyone's."""
     return (*view.ready, TABLE) if view.ready else tuple(view.choices)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from expedition.bots.policy import playable_of
+from expedition.bots.policy import acting, playable_of
 from expedition.bots.sensible.memory import Memory, option_key
 from expedition.bots.sensible.party_condition import carried, first, hurt
 from expedition.rules.character.adventurer import Character, Status
@@ -146,7 +146,7 @@ def _plan(view: SeatView, memory: Memory) -> SeatOption | None:
     doom = _doom(view)
     shopper = any(key.startswith(option_key("town", "plan", _day(view))) and key.endswith("shop")
                   for key in memory.done)  # fmt: skip
-    for actor in view.ready if view.ready else tuple(view.choices):
+    for actor in acting(view):
         key = _today(view, "plan", actor)
         if actor not in members or key in memory.done:
             continue
@@ -194,7 +194,7 @@ def _doom(view: SeatView) -> int:
 def _bed(view: SeatView, memory: Memory) -> SeatOption | None:
     waiting = tuple(m.id for m in view.state.party if _today(view, "bed", m.id) not in memory.done)
     mine: list[SeatOption] = []
-    for actor in view.ready if view.ready else tuple(view.choices):  # the first with a bed offered
+    for actor in acting(view):  # the first with a bed offered
         mine = playable_of(view, frozenset({"ChooseBed"}), (actor,)) if actor in waiting else []
         if mine:
             break
