@@ -99,8 +99,7 @@ def kinds_of(
     In the interlude only those parts of an adventurer's list are worked out (`town_options`);
     elsewhere the whole list is, and filtered.
     """
-    in_town = state.expedition is None and camp_of(state) is None and state.interlude is not None
-    if key != TABLE and in_town:  # as `_phase_options` picks the interlude's
+    if key != TABLE and _in_town(state):
         return town_options(state, key, world, kinds)
     return tuple(o for o in choices_of(state, seat, key, world) if o.kind in kinds)
 
@@ -116,9 +115,14 @@ def _phase_options(state: CampaignState, world: World | None) -> Callable[[str],
         )
     if expedition is not None:
         return lambda actor: tuple(_exploring(state, o, actor) for o in available_actions(state, actor))
-    if state.interlude is not None:
+    if _in_town(state):
         return lambda actor: town_options(state, actor, world)
     return lambda actor: ()
+
+
+def _in_town(state: CampaignState) -> bool:
+    """The interlude's options are offered: in the settlement, with no camp pitched outside it."""
+    return state.expedition is None and camp_of(state) is None and state.interlude is not None
 
 
 def _from_rules(
